@@ -1,0 +1,220 @@
+"""The plain data types passed between the engine's stages.
+
+source files -> FileFacts -> RepoIndex -> ChangeSet -> rules -> Finding -> reporter
+
+Every type here is a frozen dataclass of strings, ints and tuples, so it can be
+cached, pickled, compared and sorted.  No stage mutates what it receives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+# --------------------------------------------------------------------------
+# Stage 1: facts parsed from one source file (independent of where it lives)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ImportFact:
+    """One name bound by an import statement.
+
+    ``import a.b``          -> bound="a",  module="a",   name=None, level=0
+    ``import a.b as x``     -> bound="x",  module="a.b", name=None, level=0
+    ``from a.b import c``   -> bound="c",  module="a.b", name="c",  level=0
+    ``from ..u import f as g`` -> bound="g", module="u", name="f",  level=2
+    ``from . import m``     -> bound="m",  module="",    name="m",  level=1
+    ``from a import *``     -> bound="*",  module="a",   name="*",  level=0
+    """
+
+    bound: str
+    module: str
+    name: Optional[str]
+    level: int
+    line: int
+
+
+@dataclass(frozen=True)
+class CallSite:
+    """A call expression, as written.
+
+    ``parts`` is the dotted chain of the called expression: ``a.b.c(...)`` ->
+    ("a", "b", "c").  ``super().m(...)`` -> ("super()", "m").  When the chain
+    does not start at a plain name (``f().g()``, ``x[0].g()``, ``"".join()``)
+    the first part is the empty string: ("", "g").
+    """
+
+    parts: tuple[str, ...]
+    line: int
+    col: int  # 0-based byte column
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: str  # "positional_only" | "positional" | "var_positional" | "keyword_only" | "var_keyword"
+    annotation: Optional[str]  # source text of the annotation, quotes stripped
+    default: Optional[str]  # source text of the default value, None when absent
+
+
+@dataclass(frozen=True)
+class FunctionFact:
+    """A ``def`` (or ``async def``) in one file.
+
+    ``local_name`` is the qualified name inside its module, as Python's
+    ``__qualname__`` spells it: ``f``, ``C.m``, ``outer.<locals>.inner``.
+    """
+
+    local_name: str
+    name: str
+    line: int  # 1-based line of the ``def`` keyword (decorators are above it)
+    col: int  # 0-based byte column of the ``def`` (or ``async``) keyword
+    end_line: int
+    params: tuple[Param, ...]
+    calls: tuple[CallSite, ...]  # calls lexically in this function, not in nested defs/classes
+    class_name: Optional[str]  # local_name of the class it is defined directly in
+    parent_function: Optional[str]  # local_name of the function it is nested in
+    decorators: tuple[str, ...]  # decorator expressions, as source text without "@"
+    local_names: tuple[str, ...]  # names bound in its own scope (params, assignments, for, with, nested defs...)
+    local_types: tuple[tuple[str, str], ...]  # (variable, dotted class text) from `v = C(...)`
+    imports: tuple[ImportFact, ...]  # imports inside the function body
+    suppressions: tuple[str, ...]  # codes from `# reuse-audit: ignore[...]` / `# noqa: ...` on the def line; ("*",) = all
+    body_digest: str  # hash of the function's source text, for "did the patch change it"
+    docstring: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class ClassFact:
+    local_name: str  # "C", "Outer.Inner", "f.<locals>.C"
+    name: str
+    line: int
+    bases: tuple[str, ...]  # dotted source text of each base expression that is a name
+
+
+@dataclass(frozen=True)
+class FileFacts:
+    """Everything the engine needs from one ``.py`` file."""
+
+    digest: str  # content hash of the bytes parsed
+    functions: tuple[FunctionFact, ...]
+    classes: tuple[ClassFact, ...]
+    imports: tuple[ImportFact, ...]  # module-level (including under if/try)
+    module_names: tuple[str, ...]  # other names bound at module level (assignments, for, with, ...)
+    syntax_errors: tuple[int, ...] = ()  # 1-based lines where the parser recovered from an error
+    decode_note: Optional[str] = None  # set when the bytes were not valid UTF-8 / had a cookie
+
+
+# --------------------------------------------------------------------------
+# Stage 2/3: resolved functions in the repository index
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Location:
+    path: str  # POSIX path relative to the repository root
+    line: int
+    col: int = 0  # 0-based byte column
+    end_line: int = 0
+
+
+@dataclass(frozen=True)
+class Function:
+    """A function of the repository with its canonical callees."""
+
+    qualname: str  # pkg.mod.Class.method
+    module: str
+    location: Location
+    fact: FunctionFact
+    callees: frozenset[str]  # canonical, non-builtin; unknown receivers as ".method"
+    is_method: bool
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something the run skipped or analysed only in part."""
+
+    path: str
+    message: str
+
+
+# --------------------------------------------------------------------------
+# Stage 4: the change under review
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChangedFunction:
+    qualname: str
+    status: str  # "added" | "modified"
+
+
+@dataclass(frozen=True)
+class ChangeSet:
+    """What a patch adds or changes, by qualified name in the *after* index."""
+
+    changed: tuple[ChangedFunction, ...]
+    added_files: tuple[str, ...]
+    modified_files: tuple[str, ...]
+    deleted_files: tuple[str, ...]
+    renamed_files: tuple[tuple[str, str], ...]
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def qualnames(self) -> frozenset[str]:
+        return frozenset(c.qualname for c in self.changed)
+
+
+# --------------------------------------------------------------------------
+# Stage 5: findings
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """Another target that also qualified, listed in a finding's properties."""
+
+    qualname: str
+    location: Location
+    shared: int
+    total: int
+    ratio: float
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str  # "RA001"
+    location: Location  # the new function N
+    function: str  # N's qualified name
+    message: str  # one line, without path or code
+    target: str  # qualified name of the function to call instead
+    target_location: Location
+    shared: tuple[str, ...] = ()  # callees N and T share
+    missing: tuple[str, ...] = ()  # callees of T that N does not call
+    ratio: float = 0.0  # rule-specific score in [0, 1]
+    others: tuple[Candidate, ...] = ()
+    suppressed: bool = False
+    details: tuple[tuple[str, str], ...] = ()  # extra rule-specific key/value pairs
+
+    @property
+    def sort_key(self) -> tuple:
+        loc = self.location
+        return (loc.path, loc.line, loc.col, self.rule, self.function, self.target)
+
+    @property
+    def stable_key(self) -> str:
+        """Identity that survives moved lines: rule, new function, target."""
+        import hashlib
+
+        raw = "\0".join((self.rule, self.location.path, self.function, self.target))
+        return hashlib.sha256(raw.encode()).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class Report:
+    findings: tuple[Finding, ...]
+    notes: tuple[Note, ...] = ()
+    files_analysed: int = 0
+    functions_indexed: int = 0
+    functions_checked: int = 0
+    rules: tuple[str, ...] = field(default=())

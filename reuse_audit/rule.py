@@ -1,0 +1,86 @@
+"""What every rule is: a code, a name, its documentation and a pure ``check``.
+
+A rule's documentation is the docstring of its module in ``rules/``, written in
+fixed Markdown sections (after ruff).  The SARIF help, ``reuse-audit rule CODE``
+and ``docs/rules/*.md`` are all generated from it, never written twice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterator
+
+from .model import ChangeSet, Finding
+from .settings import Settings
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .index import RepoIndex
+
+REQUIRED_SECTIONS = (
+    "What it does",
+    "Why is this bad?",
+    "Example",
+    "How to fix",
+    "How to suppress",
+    "Options",
+)
+
+HOMEPAGE = "https://github.com/reuse-audit/reuse-audit"
+DOCS_BASE = HOMEPAGE + "/blob/main/docs/rules/"
+
+CheckFunction = Callable[[ChangeSet, "RepoIndex", Settings], Iterator[Finding]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str  # "RA001"
+    name: str  # "reimplemented-function"
+    summary: str  # one sentence: shortDescription
+    doc: str  # Markdown, with REQUIRED_SECTIONS
+    check: CheckFunction
+    level: str = "warning"  # SARIF level: "error" | "warning" | "note"
+    precision: str = "high"  # SARIF/CodeQL precision: very-high | high | medium | low
+    tags: tuple[str, ...] = ("maintainability", "reuse")
+
+    @property
+    def doc_filename(self) -> str:
+        return f"{self.code}-{self.name}.md"
+
+    @property
+    def help_uri(self) -> str:
+        return DOCS_BASE + self.doc_filename
+
+    def section(self, title: str) -> str:
+        return doc_sections(self.doc).get(title, "")
+
+    @property
+    def full_description(self) -> str:
+        """Plain text: what it does and why, for SARIF fullDescription."""
+        return " ".join(
+            _plain(self.section(t)) for t in ("What it does", "Why is this bad?") if self.section(t)
+        )
+
+    def markdown(self) -> str:
+        """The rule's page: docs/rules/<code>-<name>.md and SARIF help.markdown."""
+        return f"# {self.code} `{self.name}`\n\n{self.summary}\n\n{self.doc.strip()}\n"
+
+
+_SECTION = re.compile(r"^## +(.+?) *$", re.M)
+
+
+def doc_sections(doc: str) -> dict[str, str]:
+    """Split Markdown on ``## Title`` lines into {title: body}."""
+    heads = list(_SECTION.finditer(doc))
+    sections = {}
+    for i, head in enumerate(heads):
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(doc)
+        sections[head.group(1)] = doc[head.end() : end].strip()
+    return sections
+
+
+def _plain(markdown: str) -> str:
+    text = re.sub(r"```.*?```", "", markdown, flags=re.S)
+    text = re.sub(r"`([^`]*)`", r"\1", text)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    return " ".join(text.split())

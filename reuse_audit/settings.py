@@ -1,0 +1,133 @@
+"""Settings: read once from ``[tool.reuse-audit]`` and the command line, then frozen.
+
+Example ``pyproject.toml``::
+
+    [tool.reuse-audit]
+    min-callees = 3          # RA001: a target needs at least this many callees
+    min-overlap = 0.8        # RA001: share of the target's callees the new code calls
+    exclude = ["docs/**", "scripts/*.py"]
+    ignore-callees = ["logging.getLogger", ".debug"]
+    select = ["RA001"]       # rules to run (default: all)
+    ignore = []              # rules to skip
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import sys
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Optional
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+from .errors import UsageError
+
+KNOWN_KEYS = {
+    "min-callees",
+    "min-overlap",
+    "exclude",
+    "ignore-callees",
+    "select",
+    "ignore",
+    "min-similarity",
+    "min-tokens",
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    min_callees: int = 3
+    min_overlap: float = 0.8
+    exclude: tuple[str, ...] = ()
+    ignore_callees: frozenset[str] = frozenset()
+    select: tuple[str, ...] = ()  # empty: every rule
+    ignore: tuple[str, ...] = ()
+    min_similarity: float = 0.9  # RA003
+    min_tokens: int = 40  # RA003
+    targets: tuple[str, ...] = field(default=())  # RA002: declared reuse targets
+
+    def rule_enabled(self, code: str) -> bool:
+        if self.select and not any(code.startswith(s) for s in self.select):
+            return False
+        return not any(code.startswith(s) for s in self.ignore)
+
+    def excluded(self, path: str) -> bool:
+        return any(_glob_match(path, pattern) for pattern in self.exclude)
+
+    def with_overrides(self, **changes: Any) -> "Settings":
+        return replace(self, **{k: v for k, v in changes.items() if v is not None})
+
+
+def _glob_match(path: str, pattern: str) -> bool:
+    pattern = pattern.strip()
+    if pattern.endswith("/**") or pattern.endswith("/"):
+        folder = pattern.rstrip("*").rstrip("/")
+        return path == folder or path.startswith(folder + "/") or fnmatch.fnmatch(path, folder + "/*")
+    return fnmatch.fnmatch(path, pattern)
+
+
+def load_settings(repo: Path) -> Settings:
+    """Read ``[tool.reuse-audit]`` from ``repo/pyproject.toml`` if present."""
+    pyproject = repo / "pyproject.toml"
+    if not pyproject.is_file():
+        return Settings()
+    try:
+        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {pyproject}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"{pyproject}: invalid TOML: {exc}") from None
+    table = data.get("tool", {}).get("reuse-audit")
+    if table is None:
+        return Settings()
+    return settings_from_table(table, str(pyproject))
+
+
+def settings_from_table(table: dict, source: str) -> Settings:
+    if not isinstance(table, dict):
+        raise UsageError(f"{source}: [tool.reuse-audit] must be a table")
+    unknown = sorted(set(table) - KNOWN_KEYS)
+    if unknown:
+        raise UsageError(
+            f"{source}: unknown key '{unknown[0]}' in [tool.reuse-audit] "
+            f"(known: {', '.join(sorted(KNOWN_KEYS))})"
+        )
+
+    def number(key: str, kind: type, low: float, high: Optional[float]) -> Any:
+        if key not in table:
+            return None
+        value = table[key]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and not isinstance(value, int)):
+            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be a{'n integer' if kind is int else ' number'}, got {value!r}")
+        if value < low or (high is not None and value > high):
+            bound = f"between {low} and {high}" if high is not None else f"at least {low}"
+            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be {bound}, got {value!r}")
+        return kind(value)
+
+    def strings(key: str) -> Optional[tuple[str, ...]]:
+        if key not in table:
+            return None
+        value = table[key]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be a list of strings")
+        return tuple(value)
+
+    ignore_callees = strings("ignore-callees")
+    return Settings().with_overrides(
+        min_callees=number("min-callees", int, 1, None),
+        min_overlap=number("min-overlap", float, 0.0, 1.0),
+        exclude=strings("exclude"),
+        ignore_callees=frozenset(ignore_callees) if ignore_callees is not None else None,
+        select=_codes(strings("select")),
+        ignore=_codes(strings("ignore")),
+        min_similarity=number("min-similarity", float, 0.0, 1.0),
+        min_tokens=number("min-tokens", int, 1, None),
+    )
+
+
+def _codes(values: Optional[tuple[str, ...]]) -> Optional[tuple[str, ...]]:
+    return None if values is None else tuple(v.strip().upper() for v in values if v.strip())
