@@ -1,0 +1,19 @@
+"""The rule registry: one module per rule, one table here mapping codes to rules.
+
+A code is never reused; a retired rule stays in this table, marked removed.
+"""
+
+from __future__ import annotations
+
+from reuse_audit.rule import Rule
+
+from . import ra001_reimplemented_function
+
+RULES: dict[str, Rule] = {
+    rule.code: rule
+    for rule in (ra001_reimplemented_function.RULE,)
+}
+
+
+def get(code: str) -> Rule:
+    return RULES[code]

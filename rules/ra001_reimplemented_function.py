@@ -1,0 +1,245 @@
+"""## What it does
+Flags a new or changed function that re-implements an existing function instead
+of calling it. An existing function `T` is *re-implemented* by new code `N` when
+`N` never calls `T` (directly or through helpers added by the same change), yet
+`N` calls at least 80% of the functions that `T` calls, and `T` calls at least 3
+functions. Python builtins do not count as callees; calls are resolved through
+imports, aliases, relative imports, re-exports, `self`, `cls` and `super()` to one
+canonical name each.
+
+## Why is this bad?
+The repository already has this logic. The copy must now be fixed twice, and
+the two drift apart: the next bug fix, new option or changed convention lands in
+one and not the other. Coding agents do this often and tests cannot see it,
+because both copies pass.
+
+## Example
+```python
+# pkg/config.py (existing)
+def read_config(path):
+    text = expand_path(path).read_text()
+    data = parse_toml(text)
+    return apply_defaults(validate(data))
+
+# pkg/cli.py (new code)
+def load_settings(path):
+    raw = parse_toml(expand_path(path).read_text())
+    checked = validate(raw)
+    return apply_defaults(checked)
+```
+`load_settings` calls all 4 callees of `read_config`, and never `read_config`.
+
+Use instead:
+```python
+from pkg.config import read_config
+
+def load_settings(path):
+    return read_config(path)
+```
+
+## How to fix
+Call the named function instead of re-implementing it. If the new function
+really must differ, extract the shared part into one helper and call it from
+both. The finding lists the callees both functions share and those of the
+target that the new code does not call, to show where they differ.
+
+## How to suppress
+Add a comment on the `def` line of the new function:
+`def load_settings(path):  # reuse-audit: ignore[RA001]` (or `# noqa: RA001`).
+To stop reporting one helper that is called everywhere (a logger, say), list it
+in `ignore-callees`.
+
+## Options
+In `[tool.reuse-audit]` of `pyproject.toml`, or on the command line:
+- `min-callees` (`--min-callees`, default 3): targets with fewer callees are not judged.
+- `min-overlap` (`--min-overlap`, default 0.8): share of the target's callees the new code must call.
+- `ignore-callees`: canonical names (or `.method` names) left out of every callee set.
+- `exclude`: glob patterns of files not analysed.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Optional
+
+from reuse_audit.index import RepoIndex
+from reuse_audit.model import Candidate, ChangeSet, Finding
+from reuse_audit.resolve import method_name
+from reuse_audit.rule import Rule
+from reuse_audit.settings import Settings
+
+CODE = "RA001"
+NAME = "reimplemented-function"
+LOCALS = ".<locals>."
+EPSILON = 1e-9
+
+
+def calls_of(target_callee: str, callees: frozenset[str], method_names: frozenset[str], index: RepoIndex) -> bool:
+    """Does a set of callees include ``target_callee``?
+
+    A method-name callee (``.m``, a call on a receiver of unknown type) matches a
+    method named ``m`` that the other side resolved, and the other way round.
+    """
+    if target_callee in callees:
+        return True
+    if target_callee.startswith("."):
+        return target_callee[1:] in method_names
+    if index.is_method(target_callee):
+        return "." + method_name(target_callee) in callees
+    return False
+
+
+def calls_function(callees: frozenset[str], function: str, index: RepoIndex) -> bool:
+    """Does a set of callees include a call of the function ``function``?
+
+    By its name, or, when it is a method, by a method-name callee of the same
+    name (``.m``: a call on a receiver of unknown type), as in ``calls_of``.
+    """
+    if function in callees:
+        return True
+    return index.is_method(function) and "." + method_name(function) in callees
+
+
+def method_names_of(callees: Iterable[str], index: RepoIndex) -> frozenset[str]:
+    return frozenset(method_name(c) for c in callees if c.startswith(".") or index.is_method(c))
+
+
+def overlap(
+    target_callees: frozenset[str], callees: frozenset[str], index: RepoIndex
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(shared, missing): the target's callees that ``callees`` calls, and the rest. Sorted."""
+    names = method_names_of(callees, index)
+    shared, missing = [], []
+    for callee in sorted(target_callees):
+        (shared if calls_of(callee, callees, names, index) else missing).append(callee)
+    return tuple(shared), tuple(missing)
+
+
+def is_reimplementation(shared: int, total: int, settings: Settings) -> bool:
+    return total >= settings.min_callees and total > 0 and shared / total + EPSILON >= settings.min_overlap
+
+
+def reach(qualname: str, index: RepoIndex, helpers: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """What a function calls, including through helpers added by the same change.
+
+    Returns (callees, reached): the union of the callees of the function and of
+    every new helper it reaches, and the set of functions it reaches at all.
+    """
+    callees: set[str] = set(index.functions[qualname].callees)
+    reached: set[str] = set(callees)
+    todo = [c for c in callees if c in helpers]
+    seen = {qualname}
+    while todo:
+        helper = todo.pop()
+        if helper in seen:
+            continue
+        seen.add(helper)
+        more = index.functions[helper].callees
+        callees.update(more)
+        reached.update(more)
+        todo.extend(c for c in more if c in helpers and c not in seen)
+    return frozenset(callees), frozenset(reached)
+
+
+def nested(a: str, b: str) -> bool:
+    return a.startswith(b + LOCALS) or b.startswith(a + LOCALS)
+
+
+def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[Finding]:
+    added = frozenset(c.qualname for c in change.changed if c.status == "added")
+    changed = change.qualnames
+    reached_by: dict[str, frozenset[str]] = {}
+    findings: dict[str, Finding] = {}
+    for qualname in sorted(changed):
+        if qualname not in index.functions:
+            continue
+        callees, reached = reach(qualname, index, added)
+        reached_by[qualname] = reached
+        finding = _best_target(qualname, callees, reached, index, settings, added)
+        if finding is not None:
+            findings[qualname] = finding
+    for qualname, finding in sorted(findings.items()):
+        # Two new functions that copy each other: report the later one only.
+        twin = findings.get(finding.target)
+        if twin is not None and twin.target == qualname:
+            loc, twin_loc = finding.location, twin.location
+            if (loc.path, loc.line) < (twin_loc.path, twin_loc.line):
+                continue
+        # The copy lives in a new helper (or a nested function) that is reported
+        # itself: its callers inherit its callees, but one copy is one finding.
+        if any(
+            other.target == finding.target
+            and other_name != qualname
+            and (other_name in reached_by[qualname] or other_name.startswith(qualname + LOCALS))
+            for other_name, other in findings.items()
+        ):
+            continue
+        yield finding
+
+
+def _best_target(
+    qualname: str,
+    callees: frozenset[str],
+    reached: frozenset[str],
+    index: RepoIndex,
+    settings: Settings,
+    added: frozenset[str] = frozenset(),
+) -> Optional[Finding]:
+    new = index.functions[qualname]
+    names = method_names_of(callees, index)
+    qualifying: list[tuple[int, float, str, tuple[str, ...], tuple[str, ...]]] = []
+    for target_name in index.candidates(callees):
+        if target_name == qualname or nested(target_name, qualname) or calls_function(reached, target_name, index):
+            continue
+        target = index.functions[target_name]
+        total = len(target.callees)
+        if total < settings.min_callees:
+            continue
+        shared = [c for c in target.callees if calls_of(c, callees, names, index)]
+        if not is_reimplementation(len(shared), total, settings):
+            continue
+        # The target calls the new function (itself, or through helpers the change
+        # adds): it delegates to it, and calling it instead would loop.
+        if calls_function(reach(target_name, index, added)[1], qualname, index):
+            continue
+        shared_t, missing_t = overlap(target.callees, callees, index)
+        qualifying.append((len(shared_t), len(shared_t) / total, target_name, shared_t, missing_t))
+    if not qualifying:
+        return None
+    # Strongest first: most shared callees, then highest ratio, then name for determinism.
+    qualifying.sort(key=lambda q: (-q[0], -q[1], q[2]))
+    count, ratio, target_name, shared, missing = qualifying[0]
+    target = index.functions[target_name]
+    total = len(target.callees)
+    others = tuple(
+        Candidate(q[2], index.functions[q[2]].location, q[0], len(index.functions[q[2]].callees), round(q[1], 4))
+        for q in qualifying[1:]
+    )
+    suppressed = bool({"*", CODE} & set(new.fact.suppressions))
+    message = (
+        f"'{new.fact.local_name}' re-implements '{target_name}' "
+        f"(calls {count} of its {total} callees) without calling it"
+    )
+    return Finding(
+        rule=CODE,
+        location=new.location,
+        function=qualname,
+        message=message,
+        target=target_name,
+        target_location=target.location,
+        shared=shared,
+        missing=missing,
+        ratio=round(ratio, 4),
+        others=others,
+        suppressed=suppressed,
+    )
+
+
+RULE = Rule(
+    code=CODE,
+    name=NAME,
+    summary="A new function re-implements an existing function instead of calling it.",
+    doc=__doc__,
+    check=check,
+    level="warning",
+    precision="high",
+)

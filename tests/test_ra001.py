@@ -1,0 +1,188 @@
+"""RA001 reimplemented-function, on fixture repositories (after ruff's fixtures).
+
+Each case is a folder ``tests/fixtures/ra001/<case>/``:
+
+* ``before/``: the repository before the change;
+* ``after/``: only the files the change adds or rewrites; they overlay
+  ``before/``.  ``after/.deleted`` lists deleted paths, one a line.  A deleted
+  file whose exact content reappears under a new path is a rename;
+* ``expected.txt``: what ``reuse-audit check`` prints, less its last line (the
+  summary).  Empty: no finding.
+
+The test writes ``before/`` to a temporary folder, makes a ``git diff`` style
+patch of the change with difflib, runs the CLI in-process on it and compares.
+It expects exit status 1 exactly when ``expected.txt`` has a finding, and, for
+the ``suppressed_*`` cases, a summary counting one suppressed finding.
+
+    REUSE_AUDIT_UPDATE_FIXTURES=1 python -m pytest tests/test_ra001.py
+
+rewrites every ``expected.txt``; read each diff before committing it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from reuse_audit.cli import cli
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "ra001"
+UPDATE = os.environ.get("REUSE_AUDIT_UPDATE_FIXTURES") == "1"
+CASES = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
+
+
+# ------------------------------------------------------------------ fixtures
+
+
+def read_tree(root: Path) -> dict[str, str]:
+    """POSIX relative path -> text of every file under ``root`` (``.deleted`` excluded)."""
+    out = {}
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and path.name != ".deleted" and "__pycache__" not in path.parts:
+            out[path.relative_to(root).as_posix()] = path.read_text(encoding="utf-8")
+    return out
+
+
+def load_case(case: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The (before, after) trees of a case, ``after`` overlaid on ``before``."""
+    folder = FIXTURES / case
+    before = read_tree(folder / "before")
+    after = dict(before)
+    after.update(read_tree(folder / "after"))
+    deleted = folder / "after" / ".deleted"
+    if deleted.is_file():
+        for line in deleted.read_text(encoding="utf-8").splitlines():
+            path = line.strip()
+            if path and not path.startswith("#"):
+                assert path in before, f"{case}: .deleted lists {path}, which is not in before/"
+                del after[path]
+    return before, after
+
+
+# ------------------------------------------------------------------ patch
+
+
+def _hunks(old: str, new: str) -> list[str]:
+    old_lines = old.splitlines(keepends=True)
+    new_lines = new.splitlines(keepends=True)
+    out = []
+    for line in list(difflib.unified_diff(old_lines, new_lines, n=3))[2:]:  # drop difflib's ---/+++ lines
+        if line.endswith("\n"):
+            out.append(line)
+        else:
+            out.append(line + "\n\\ No newline at end of file\n")
+    return out
+
+
+def make_patch(before: dict[str, str], after: dict[str, str]) -> str:
+    """A ``git diff`` (with rename detection of unchanged files) from ``before`` to ``after``."""
+    removed = sorted(set(before) - set(after))
+    added = sorted(set(after) - set(before))
+    renames: dict[str, str] = {}  # new path -> old path
+    for old in removed:
+        for new in added:
+            if new not in renames and after[new] == before[old]:
+                renames[new] = old
+                break
+    renamed_from = set(renames.values())
+    chunks: list[str] = []
+    for path in sorted(set(before) | set(after)):
+        old, new = before.get(path), after.get(path)
+        if path in renames:
+            source = renames[path]
+            chunks.append(
+                f"diff --git a/{source} b/{path}\nsimilarity index 100%\nrename from {source}\nrename to {path}\n"
+            )
+        elif path in renamed_from or old == new:
+            continue
+        elif old is None:
+            chunks.append(f"diff --git a/{path} b/{path}\nnew file mode 100644\n")
+            if new:
+                chunks.append(f"--- /dev/null\n+++ b/{path}\n")
+                chunks.extend(_hunks("", new))
+        elif new is None:
+            chunks.append(f"diff --git a/{path} b/{path}\ndeleted file mode 100644\n")
+            if old:
+                chunks.append(f"--- a/{path}\n+++ /dev/null\n")
+                chunks.extend(_hunks(old, ""))
+        else:
+            chunks.append(f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n")
+            chunks.extend(_hunks(old, new))
+    return "".join(chunks)
+
+
+def write_tree(root: Path, files: dict[str, str]) -> None:
+    for path, text in files.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(text.encode("utf-8"))
+
+
+def run_case(case: str, tmp_path: Path):
+    before, after = load_case(case)
+    repo = tmp_path / "repo"
+    write_tree(repo, before)
+    patch = tmp_path / "change.patch"
+    patch.write_bytes(make_patch(before, after).encode("utf-8"))
+    runner = CliRunner()
+    result = runner.invoke(cli, ["check", str(patch), "--repo", str(repo), "--no-cache"], catch_exceptions=False)
+    return result
+
+
+# ------------------------------------------------------------------ tests
+
+
+def test_fixture_cases_exist():
+    assert len(CASES) >= 20, CASES
+    for case in CASES:
+        before, after = load_case(case)
+        assert before, f"{case}: empty before/"
+        assert after != before, f"{case}: the change changes nothing"
+        assert (FIXTURES / case / "expected.txt").is_file(), f"{case}: no expected.txt"
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_ra001_fixture(case: str, tmp_path: Path):
+    result = run_case(case, tmp_path)
+    assert result.exit_code in (0, 1), f"exit {result.exit_code}\nstdout:\n{result.stdout}\nstderr:\n{result.stderr}"
+    assert result.stderr == "", f"unexpected notes or errors:\n{result.stderr}"
+    lines = result.stdout.splitlines()
+    assert lines, "no output"
+    summary = lines[-1]
+    body = "".join(line + "\n" for line in lines[:-1])
+
+    expected_file = FIXTURES / case / "expected.txt"
+    if UPDATE:
+        expected_file.write_text(body, encoding="utf-8")
+    expected = expected_file.read_text(encoding="utf-8")
+    assert body == expected, f"{case}: output differs\n--- expected\n{expected}--- got\n{body}"
+
+    assert result.exit_code == (1 if expected.strip() else 0), (result.exit_code, summary)
+    match = re.search(r"\((\d+) suppressed\)", summary)
+    suppressed = int(match.group(1)) if match else 0
+    assert suppressed == (1 if case.startswith("suppressed_") else 0), summary
+    if not expected.strip():
+        assert summary.startswith("No findings"), summary
+
+
+def test_make_patch_applies_to_the_after_tree(tmp_path: Path):
+    """The engine, given a generated patch, sees exactly the overlaid after/ tree."""
+    from reuse_audit.engine import change_from_patch
+
+    for case in CASES:
+        before, after = load_case(case)
+        repo = tmp_path / case
+        write_tree(repo, before)
+        change = change_from_patch(repo, make_patch(before, after), "change.patch")
+        seen = {p: change.after.read(p).decode("utf-8") for p in change.after.paths()}
+        expected = {p: t for p, t in after.items() if p.endswith(".py")}
+        seen = {p: t for p, t in seen.items() if p.endswith(".py")}
+        assert seen == expected, case
+        statuses = sorted(f.status for f in change.files)
+        if case == "negative_file_moved_unchanged":
+            assert "renamed" in statuses, statuses
