@@ -1,0 +1,46 @@
+"""Reporters turn a Report into text.  One module per format; they only format.
+
+Each module exposes ``render(report: Report, ctx: RenderContext) -> str``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from ..model import Report
+from ..rule import Rule
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where the analysed code came from (git), for SARIF versionControlProvenance."""
+
+    repository_uri: str
+    revision: str
+    branch: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class RenderContext:
+    rules: tuple[Rule, ...]  # the rules that ran, in code order
+    version: str  # reuse-audit's version
+    source: Callable[[str], Optional[bytes]]  # repo-relative path -> file bytes of the after-tree
+    provenance: Optional[Provenance] = None
+    category: Optional[str] = None  # SARIF automationDetails.id suffix
+
+
+def formats() -> tuple[str, ...]:
+    return ("text", "json", "sarif")
+
+
+def render(fmt: str, report: Report, ctx: RenderContext) -> str:
+    if fmt == "text":
+        from . import text as module
+    elif fmt == "json":
+        from . import json as module
+    elif fmt == "sarif":
+        from . import sarif as module
+    else:  # the CLI validates the choice; this is a programming error
+        raise ValueError(f"unknown format {fmt!r}")
+    return module.render(report, ctx)

@@ -1,0 +1,272 @@
+"""SARIF 2.1.0 for GitHub code scanning and other SARIF viewers.
+
+Built with ``sarif_om`` objects and serialised by ``jschema_to_python``, then
+re-dumped with sorted keys so the bytes are the same run to run (there are no
+timestamps, GUIDs or absolute paths).  Choices made for GitHub:
+
+* suppressed findings are left out (GitHub ignores SARIF suppressions);
+* each result's target is a related location (id 1, other candidates 2..),
+  linked from the message as ``[name](1)``;
+* ``partialFingerprints.primaryLocationLineHash`` is computed as the
+  codeql-action upload does (see ``reuse_audit.fingerprint``), plus our own
+  line-independent ``reuseAudit/v1`` key;
+* columns are 1-based UTF-16 code units (``run.columnKind``);
+* ``automationDetails.id`` is ``reuse-audit/`` or ``reuse-audit/<category>/``;
+* notes become ``toolExecutionNotifications`` of a single invocation.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Optional
+from urllib.parse import quote
+
+import sarif_om as om
+from jschema_to_python.to_json import to_json
+
+from .. import fingerprint
+from ..model import Finding, Location, Note, Report
+from ..rule import HOMEPAGE, Rule, doc_sections
+from . import RenderContext
+
+SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_VERSION = "2.1.0"
+TOOL_NAME = "reuse-audit"
+SRCROOT = "%SRCROOT%"
+FINGERPRINT_KEY = "reuseAudit/v1"
+LINE_HASH_KEY = "primaryLocationLineHash"
+
+
+def render(report: Report, ctx: RenderContext) -> str:
+    rule_index = {rule.code: i for i, rule in enumerate(ctx.rules)}
+    rules = {rule.code: rule for rule in ctx.rules}
+    findings = sorted(
+        (f for f in report.findings if not f.suppressed), key=lambda f: f.sort_key
+    )
+    notes = sorted(report.notes, key=lambda n: (n.path, n.message))
+
+    run = om.Run(
+        tool=om.Tool(
+            driver=om.ToolComponent(
+                name=TOOL_NAME,
+                version=ctx.version,
+                semantic_version=ctx.version,
+                information_uri=HOMEPAGE,
+                rules=[_descriptor(rule) for rule in ctx.rules],
+            )
+        ),
+        results=[_result(f, rules.get(f.rule), rule_index.get(f.rule), ctx) for f in findings],
+        column_kind="utf16CodeUnits",
+        automation_details=om.RunAutomationDetails(id=_automation_id(ctx.category)),
+        invocations=[_invocation(notes)],
+    )
+    if ctx.provenance is not None:
+        p = ctx.provenance
+        run.version_control_provenance = [
+            om.VersionControlDetails(
+                repository_uri=p.repository_uri,
+                revision_id=p.revision,
+                branch=p.branch,
+                mapped_to=om.ArtifactLocation(uri_base_id=SRCROOT),
+            )
+        ]
+    log = om.SarifLog(schema_uri=SCHEMA_URI, version=SARIF_VERSION, runs=[run])
+
+    doc = json.loads(to_json(log))
+    _restore_defaults(doc, findings, rules)
+    return json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=True) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# rules
+
+
+def _descriptor(rule: Rule) -> om.ReportingDescriptor:
+    return om.ReportingDescriptor(
+        id=rule.code,
+        name=rule.name,
+        short_description=om.MultiformatMessageString(text=rule.summary),
+        full_description=om.MultiformatMessageString(text=rule.full_description),
+        help=om.MultiformatMessageString(text=help_text(rule), markdown=rule.markdown()),
+        help_uri=rule.help_uri,
+        default_configuration=om.ReportingConfiguration(level=rule.level),
+        properties={
+            "tags": list(rule.tags),
+            "precision": rule.precision,
+            "problem.severity": "warning",
+        },
+    )
+
+
+def help_text(rule: Rule) -> str:
+    """The rule's documentation as plain text: section titles, prose, indented code."""
+    parts = [f"{rule.code} {rule.name}: {rule.summary}"]
+    for title, body in doc_sections(rule.doc).items():
+        parts.append(title + "\n" + _plain_text(body))
+    return "\n\n".join(parts) + "\n"
+
+
+_FENCE = re.compile(r"^```.*?\n(.*?)^```[ \t]*$", re.S | re.M)
+
+
+def _plain_text(markdown: str) -> str:
+    blocks: list[str] = []
+
+    def keep_code(match: re.Match) -> str:
+        code = match.group(1).rstrip("\n")
+        blocks.append("\n".join(("    " + ln) if ln.strip() else "" for ln in code.split("\n")))
+        return f"\0{len(blocks) - 1}\0"
+
+    text = _FENCE.sub(keep_code, markdown)
+    text = re.sub(r"`([^`]*)`", r"\1", text)
+    text = re.sub(r"\[([^\]]*)\]\(([^)]*)\)", r"\1 (\2)", text)
+    text = re.sub(r"^#+ +", "", text, flags=re.M)
+    text = re.sub(r"\*\*([^*]+)\*\*", r"\1", text)
+    text = re.sub(r"\0(\d+)\0", lambda m: blocks[int(m.group(1))], text.strip())
+    return text.rstrip()
+
+
+# ---------------------------------------------------------------------------
+# results
+
+
+def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderContext) -> om.Result:
+    level = rule.level if rule is not None else "warning"
+    related = [
+        om.Location(
+            id=1,
+            physical_location=_physical(f.target_location, ctx),
+            message=om.Message(text=f"existing function {f.target}"),
+        )
+    ]
+    for i, other in enumerate(f.others, start=2):
+        related.append(
+            om.Location(
+                id=i,
+                physical_location=_physical(other.location, ctx),
+                message=om.Message(
+                    text=f"existing function {other.qualname} (calls {other.shared} of its {other.total} callees)"
+                ),
+            )
+        )
+
+    fingerprints = {FINGERPRINT_KEY: f.stable_key}
+    content = ctx.source(f.location.path)
+    if content is not None:
+        line_hash = fingerprint.primary_location_line_hash(content, f.location.line)
+        if line_hash is not None:
+            fingerprints[LINE_HASH_KEY] = line_hash
+
+    properties: dict[str, Any] = {
+        "function": f.function,
+        "target": f.target,
+        "sharedCallees": list(f.shared),
+        "missingCallees": list(f.missing),
+        "ratio": round(float(f.ratio), 4),
+        "others": [c.qualname for c in f.others],
+    }
+    if f.details:
+        properties["details"] = dict(f.details)
+
+    return om.Result(
+        rule_id=f.rule,
+        rule_index=index if index is not None else -1,
+        level=level,
+        message=om.Message(text=result_message(f)),
+        locations=[om.Location(physical_location=_physical(f.location, ctx, content))],
+        related_locations=related,
+        partial_fingerprints=fingerprints,
+        properties=properties,
+    )
+
+
+def result_message(f: Finding) -> str:
+    """Finding.message with the target turned into a link to related location 1.
+
+    SARIF message text is plain text with embedded links ``[text](id)``; literal
+    brackets and backslashes elsewhere must be escaped.
+    """
+    link = f"[{_escape(f.target)}](1)"
+    quoted = f"'{f.target}'"
+    at = f.message.find(quoted)
+    if at < 0:
+        return f"{_escape(f.message.rstrip())} See {link}."
+    before, after = f.message[:at], f.message[at + len(quoted) :]
+    return _escape(before) + link + _escape(after)
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+
+
+def _physical(loc: Location, ctx: RenderContext, content: Optional[bytes] = None) -> om.PhysicalLocation:
+    if content is None:
+        content = ctx.source(loc.path)
+    region = om.Region(
+        start_line=loc.line,
+        start_column=utf16_column(content, loc.line, loc.col),
+    )
+    if loc.end_line >= loc.line:
+        region.end_line = loc.end_line
+    return om.PhysicalLocation(artifact_location=_artifact(loc.path), region=region)
+
+
+def _artifact(path: str) -> om.ArtifactLocation:
+    return om.ArtifactLocation(uri=quote(path, safe="/"), uri_base_id=SRCROOT)
+
+
+_NEWLINE = re.compile(rb"\r\n|\r|\n")
+
+
+def utf16_column(content: Optional[bytes], line: int, col: int) -> int:
+    """1-based UTF-16 column of the 0-based byte column ``col`` on 1-based ``line``."""
+    if content is None or line < 1:
+        return col + 1
+    lines = _NEWLINE.split(content)
+    if line > len(lines):
+        return col + 1
+    prefix = lines[line - 1][:col].decode("utf-8", errors="replace")
+    return len(prefix.encode("utf-16-le", errors="surrogatepass")) // 2 + 1
+
+
+# ---------------------------------------------------------------------------
+# run
+
+
+def _automation_id(category: Optional[str]) -> str:
+    category = (category or "").strip("/")
+    return f"{TOOL_NAME}/{category}/" if category else f"{TOOL_NAME}/"
+
+
+def _invocation(notes: list[Note]) -> om.Invocation:
+    invocation = om.Invocation(execution_successful=True)
+    if notes:
+        invocation.tool_execution_notifications = [_notification(n) for n in notes]
+    return invocation
+
+
+def _notification(note: Note) -> om.Notification:
+    if not note.path:
+        return om.Notification(message=om.Message(text=note.message), level="note")
+    return om.Notification(
+        message=om.Message(text=f"{note.path}: {note.message}"),
+        level="note",
+        locations=[om.Location(physical_location=om.PhysicalLocation(artifact_location=_artifact(note.path)))],
+    )
+
+
+def _restore_defaults(doc: dict, findings: list[Finding], rules: dict[str, Rule]) -> None:
+    """Put back values that jschema_to_python drops because they equal the schema default.
+
+    ``level: "warning"`` is the default of both ``result.level`` and
+    ``defaultConfiguration.level``; it is written out anyway so that consumers
+    that do not apply SARIF defaults (some dashboards) still see it.
+    """
+    run = doc["runs"][0]
+    for descriptor in run["tool"]["driver"]["rules"]:
+        rule = rules[descriptor["id"]]
+        descriptor.setdefault("defaultConfiguration", {})["level"] = rule.level
+    for result, f in zip(run["results"], findings):
+        rule = rules.get(f.rule)
+        result["level"] = rule.level if rule is not None else "warning"

@@ -1,0 +1,63 @@
+"""The default format, for terminals and pre-commit: one finding per block.
+
+::
+
+    pkg/new.py:12:1: RA001 'load_config' re-implements 'pkg.config.read_config' (calls 5 of its 6 callees) without calling it
+        call pkg.config.read_config (pkg/config.py:40) instead; shared: json.loads, .read_text; missing: pkg.util.defaults
+        also: pkg.legacy.load (4 of 5)
+    Found 1 finding in 1 file (1 suppressed).
+
+Suppressed findings are counted, not printed.  Notes are not printed here: the
+CLI writes them to stderr.
+"""
+
+from __future__ import annotations
+
+from ..model import Finding, Report
+from . import RenderContext
+
+INDENT = "    "
+
+
+def render(report: Report, ctx: RenderContext) -> str:
+    findings = sorted(report.findings, key=lambda f: f.sort_key)
+    shown = [f for f in findings if not f.suppressed]
+    suppressed = len(findings) - len(shown)
+
+    lines: list[str] = []
+    for finding in shown:
+        lines.extend(_finding_lines(finding))
+    lines.append(_summary(report, shown, suppressed))
+    return "\n".join(lines) + "\n"
+
+
+def _finding_lines(f: Finding) -> list[str]:
+    loc = f.location
+    out = [f"{loc.path}:{loc.line}:{loc.col + 1}: {f.rule} {f.message}"]
+
+    target_at = f"{f.target_location.path}:{f.target_location.line}"
+    detail = f"call {f.target} ({target_at}) instead"
+    if f.shared:
+        detail += "; shared: " + ", ".join(f.shared)
+    if f.missing:
+        detail += "; missing: " + ", ".join(f.missing)
+    out.append(INDENT + detail)
+
+    if f.others:
+        also = ", ".join(f"{c.qualname} ({c.shared} of {c.total})" for c in f.others)
+        out.append(INDENT + "also: " + also)
+    return out
+
+
+def _summary(report: Report, shown: list[Finding], suppressed: int) -> str:
+    tail = f" ({suppressed} suppressed)" if suppressed else ""
+    if not shown:
+        checked = _plural(report.functions_checked, "changed function")
+        indexed = _plural(report.functions_indexed, "function")
+        return f"No findings: {checked} checked against {indexed}{tail}."
+    files = len({f.location.path for f in shown})
+    return f"Found {_plural(len(shown), 'finding')} in {_plural(files, 'file')}{tail}."
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
