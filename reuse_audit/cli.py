@@ -1,0 +1,208 @@
+"""Command line: ``reuse-audit check``, ``reuse-audit rules``, ``reuse-audit rule CODE``.
+
+Only this module talks to the terminal and decides exit codes:
+0 no findings, 1 findings, 2 bad input or internal error (one line on stderr,
+never a traceback; set REUSE_AUDIT_DEBUG=1 to see one).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from . import __version__
+from .cache import FactsCache, default_cache_dir
+from .errors import UsageError
+from .model import Report
+from .patch import decode_patch
+from .reporters import RenderContext, formats, render
+from .settings import Settings, load_settings
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def _codes(value: Optional[str]) -> Optional[tuple[str, ...]]:
+    if value is None:
+        return None
+    return tuple(c.strip().upper() for c in value.split(",") if c.strip())
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="reuse-audit")
+def cli() -> None:
+    """Did a change reuse the code that was already there, or re-implement it?"""
+
+
+@cli.command()
+@click.argument("patch", required=True)
+@click.option("--repo", "repo", default=".", show_default=True, help="Root of the tree the patch applies to (need not be a git repository).")
+@click.option("--format", "fmt", type=click.Choice(formats()), default="text", show_default=True, help="Output format.")
+@click.option("--output", "-o", "output", default=None, help="Write the report to this file instead of standard output.")
+@click.option("--cache-dir", default=None, help="Where parsed facts are cached (default: the user cache directory).")
+@click.option("--no-cache", is_flag=True, help="Do not read or write the cache.")
+@click.option("--min-callees", type=click.IntRange(min=1), default=None, help="RA001: judge only targets with at least this many callees [3].")
+@click.option("--min-overlap", type=click.FloatRange(0.0, 1.0), default=None, help="RA001: share of the target's callees the new code must call [0.8].")
+@click.option("--select", default=None, help="Comma-separated rule codes (or prefixes) to run.")
+@click.option("--ignore", default=None, help="Comma-separated rule codes (or prefixes) to skip.")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, help="Parser processes for a cold cache (0: one per core).")
+@click.option("--quiet", "-q", is_flag=True, help="Do not print notes about skipped or partly analysed files.")
+def check(
+    patch: str,
+    repo: str,
+    fmt: str,
+    output: Optional[str],
+    cache_dir: Optional[str],
+    no_cache: bool,
+    min_callees: Optional[int],
+    min_overlap: Optional[float],
+    select: Optional[str],
+    ignore: Optional[str],
+    jobs: int,
+    quiet: bool,
+) -> None:
+    """Check the change in PATCH (a `git diff`, or - for standard input) against --repo.
+
+    Exit status: 0 no findings, 1 findings, 2 bad input.
+    """
+    from .engine import change_from_patch, run
+
+    repo_path = Path(repo)
+    if not repo_path.is_dir():
+        raise UsageError(f"--repo {repo}: {'not a directory' if repo_path.exists() else 'no such directory'}")
+    settings = load_settings(repo_path).with_overrides(
+        min_callees=min_callees,
+        min_overlap=min_overlap,
+        select=_codes(select),
+        ignore=_codes(ignore),
+    )
+    text, source = _read_patch(patch)
+    change = change_from_patch(repo_path, text, source, settings)
+    cache = None if no_cache else FactsCache(Path(cache_dir) if cache_dir else default_cache_dir())
+    try:
+        result = run(change, settings, cache=cache, jobs=jobs)
+    finally:
+        if cache is not None:
+            cache.close()
+    report = result.report
+    ctx = RenderContext(rules=_rules_for(report), version=__version__, source=_source_reader(change.after))
+    rendered = render(fmt, report, ctx)
+    if not quiet:
+        for note in report.notes:
+            where = f"{note.path}: " if note.path else ""
+            click.echo(f"note: {where}{note.message}", err=True)
+    _emit(rendered, output)
+    unsuppressed = [f for f in report.findings if not f.suppressed]
+    sys.exit(EXIT_FINDINGS if unsuppressed else EXIT_CLEAN)
+
+
+@cli.command(name="rules")
+def list_rules() -> None:
+    """List the rules."""
+    from .engine import all_rules
+
+    for code, rule in sorted(all_rules().items()):
+        click.echo(f"{code}  {rule.name:<24} {rule.summary}")
+
+
+@cli.command(name="rule")
+@click.argument("code")
+def show_rule(code: str) -> None:
+    """Print the documentation of rule CODE (e.g. RA001)."""
+    from .engine import all_rules
+
+    rules = all_rules()
+    rule = rules.get(code.upper()) or next((r for r in rules.values() if r.name == code), None)
+    if rule is None:
+        raise UsageError(f"unknown rule '{code}' (known: {', '.join(sorted(rules))})")
+    click.echo(rule.markdown(), nl=False)
+
+
+def _rules_for(report: Report) -> tuple:
+    from .engine import all_rules
+
+    rules = all_rules()
+    return tuple(rules[c] for c in report.rules if c in rules)
+
+
+def _source_reader(tree):
+    def read(path: str) -> Optional[bytes]:
+        try:
+            return tree.read(path)
+        except (KeyError, OSError):
+            return None
+
+    return read
+
+
+def _read_patch(patch: str) -> tuple[str, str]:
+    if patch == "-":
+        data = sys.stdin.buffer.read()
+        source = "<stdin>"
+    else:
+        path = Path(patch)
+        if path.is_dir():
+            raise UsageError(f"{patch}: is a directory, expected a patch file (git diff output)")
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise UsageError(f"{patch}: no such file") from None
+        except OSError as exc:
+            raise UsageError(f"{patch}: cannot read: {exc.strerror or exc}") from None
+        source = patch
+    # UTF-16 (PowerShell's `>`), a UTF-8 BOM, and bytes that are not UTF-8 are all kept exact
+    return decode_patch(data), source
+
+
+def _emit(rendered: str, output: Optional[str]) -> None:
+    if output is None or output == "-":
+        sys.stdout.write(rendered)
+        sys.stdout.flush()
+        return
+    target = Path(output)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".reuse-audit-", dir=target.parent if str(target.parent) else ".")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(rendered)
+        os.replace(tmp, target)
+    except OSError as exc:
+        # Never lose a computed result: print it, then fail.
+        sys.stdout.write(rendered)
+        sys.stdout.flush()
+        raise UsageError(f"--output {output}: cannot write ({exc.strerror or exc}); the report was printed to standard output instead") from None
+
+
+def main(argv: Optional[list[str]] = None) -> None:
+    try:
+        cli.main(args=argv, prog_name="reuse-audit", standalone_mode=False)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else EXIT_ERROR)
+        sys.exit(code)
+    except click.exceptions.Abort:
+        _fail("aborted")
+    except click.ClickException as exc:
+        _fail(" ".join(exc.format_message().split()))
+    except UsageError as exc:
+        _fail(" ".join(str(exc).split()))
+    except KeyboardInterrupt:
+        _fail("interrupted")
+    except RecursionError:
+        _fail("internal error: recursion too deep (please report this with the input that caused it)")
+    except Exception as exc:  # never a traceback for the user
+        if os.environ.get("REUSE_AUDIT_DEBUG"):
+            raise
+        _fail(f"internal error: {type(exc).__name__}: {exc} (set REUSE_AUDIT_DEBUG=1 for a traceback, and please report it)")
+    sys.exit(EXIT_CLEAN)
+
+
+def _fail(message: str) -> None:
+    click.echo(f"reuse-audit: error: {message}", err=True)
+    sys.exit(EXIT_ERROR)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
