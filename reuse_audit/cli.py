@@ -51,6 +51,7 @@ def cli() -> None:
 @click.option("--ignore", default=None, help="Comma-separated rule codes (or prefixes) to skip.")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, help="Parser processes for a cold cache (0: one per core).")
 @click.option("--quiet", "-q", is_flag=True, help="Do not print notes about skipped or partly analysed files.")
+@click.option("--targets", "targets_file", default=None, help="RA002: file of declared reuse targets, one qualified name a line.")
 def check(
     patch: str,
     repo: str,
@@ -64,6 +65,7 @@ def check(
     ignore: Optional[str],
     jobs: int,
     quiet: bool,
+    targets_file: Optional[str],
 ) -> None:
     """Check the change in PATCH (a `git diff`, or - for standard input) against --repo.
 
@@ -79,6 +81,7 @@ def check(
         min_overlap=min_overlap,
         select=_codes(select),
         ignore=_codes(ignore),
+        targets=read_targets(targets_file) if targets_file else None,
     )
     text, source = _read_patch(patch)
     change = change_from_patch(repo_path, text, source, settings)
@@ -120,6 +123,25 @@ def show_rule(code: str) -> None:
     if rule is None:
         raise UsageError(f"unknown rule '{code}' (known: {', '.join(sorted(rules))})")
     click.echo(rule.markdown(), nl=False)
+
+
+def read_targets(path: str) -> tuple[str, ...]:
+    """One qualified name a line; blank lines and `#` comments are skipped."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"--targets {path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"--targets {path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    targets = []
+    for number, line in enumerate(text.splitlines(), 1):
+        name = line.split("#", 1)[0].strip()
+        if not name:
+            continue
+        if not all(part.isidentifier() or part == "<locals>" for part in name.split(".")):
+            raise UsageError(f"--targets {path}:{number}: '{name}' is not a qualified name like pkg.mod.func")
+        targets.append(name)
+    return tuple(targets)
 
 
 def _rules_for(report: Report) -> tuple:

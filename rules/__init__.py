@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from reuse_audit.rule import Rule
 
-from . import ra001_reimplemented_function
+from . import ra001_reimplemented_function, ra002_bypassed_target
 
 RULES: dict[str, Rule] = {
     rule.code: rule
-    for rule in (ra001_reimplemented_function.RULE,)
+    for rule in (ra001_reimplemented_function.RULE, ra002_bypassed_target.RULE)
 }
 
 

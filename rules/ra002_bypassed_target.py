@@ -1,0 +1,142 @@
+"""## What it does
+Flags a declared reuse target that the change never calls. Targets are the
+existing functions a change is expected to build on: the reuse targets of a
+benchmark task, or a list a reviewer passes with `reuse-audit check --targets
+FILE` (one qualified name a line). The rule is active only when targets are
+declared. A target counts as called when any function the change adds or
+modifies calls it, directly or through helpers the change adds. When the change
+also calls at least 80% of the bypassed target's callees (and the target has at
+least 3), the finding says the target was re-implemented (RA001's test, applied
+to the change as a whole).
+
+## Why is this bad?
+Someone who knows the code base said which helpers this change should use.
+Not calling one means the change either re-implements it, or does without the
+convention it encodes (an ordering, a normalisation, a representation), which
+is the kind of difference tests rarely pin down.
+
+## Example
+Targets file:
+```text
+invoicing.money.parse_amount
+```
+New code:
+```python
+def order_total(order):
+    return sum(int(float(p) * 100) for p in order["prices"])  # parses by hand
+```
+
+Use instead:
+```python
+from invoicing.money import parse_amount
+
+def order_total(order):
+    return sum(parse_amount(p) for p in order["prices"])
+```
+
+## How to fix
+Call the target. If it does not fit, say why in the review and remove it from
+the targets file.
+
+## How to suppress
+Remove the target from the targets file, or add
+`# reuse-audit: ignore[RA002]` on the `def` line of the function the finding
+points at.
+
+## Options
+- `--targets FILE`: the declared targets, one qualified name a line (`#` starts a comment).
+- `min-callees`, `min-overlap`: the thresholds of the re-implementation test.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from reuse_audit.index import RepoIndex
+from reuse_audit.model import ChangeSet, Finding, Location
+from reuse_audit.rule import Rule
+from reuse_audit.settings import Settings
+
+from .ra001_reimplemented_function import calls_function, is_reimplementation, overlap
+
+CODE = "RA002"
+NAME = "bypassed-target"
+
+
+def change_callees(change: ChangeSet, index: RepoIndex) -> frozenset[str]:
+    """Everything the change's functions call: the submission as a whole."""
+    callees: set[str] = set()
+    for qualname in change.qualnames:
+        fn = index.functions.get(qualname)
+        if fn is not None:
+            callees.update(fn.callees)
+    return frozenset(callees)
+
+
+def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[Finding]:
+    if not settings.targets:
+        return
+    changed = sorted(
+        (index.functions[q] for q in change.qualnames if q in index.functions),
+        key=lambda f: (f.location.path, f.location.line, f.qualname),
+    )
+    if changed:
+        anchor = changed[0]
+        location, function = anchor.location, anchor.qualname
+        suppressions = set(anchor.fact.suppressions)
+    else:
+        path = (change.added_files + change.modified_files + ("",))[0]
+        location, function, suppressions = Location(path, 1), "", set()
+    callees = change_callees(change, index)
+    for target_name in sorted(set(settings.targets)):
+        if target_name in change.qualnames or calls_function(callees, target_name, index):
+            continue
+        target = index.functions.get(target_name)
+        details: list[tuple[str, str]] = []
+        shared: tuple[str, ...] = ()
+        missing: tuple[str, ...] = ()
+        ratio = 0.0
+        if target is None:
+            message = f"the change does not call declared target '{target_name}' (not defined in the repository)"
+            target_location = Location("", 0)
+            details.append(("status", "undefined"))
+        else:
+            target_location = target.location
+            total = len(target.callees)
+            shared, missing = overlap(target.callees, callees, index)
+            ratio = round(len(shared) / total, 4) if total else 0.0
+            if total < settings.min_callees:
+                status = "unjudged"
+                tail = f"; it has {total} callee{'s' if total != 1 else ''}, too few to judge a re-implementation"
+            elif is_reimplementation(len(shared), total, settings):
+                status = "reimplemented"
+                tail = f" and re-implements it (calls {len(shared)} of its {total} callees)"
+            else:
+                status = "bypassed"
+                tail = f" (calls {len(shared)} of its {total} callees)"
+            message = f"the change does not call declared target '{target_name}'{tail}"
+            details.append(("status", status))
+        yield Finding(
+            rule=CODE,
+            location=location,
+            function=function,
+            message=message,
+            target=target_name,
+            target_location=target_location,
+            shared=shared,
+            missing=missing,
+            ratio=ratio,
+            suppressed=bool({"*", CODE} & suppressions),
+            details=tuple(details),
+        )
+
+
+RULE = Rule(
+    code=CODE,
+    name=NAME,
+    summary="A declared reuse target is not called by the change.",
+    doc=__doc__,
+    check=check,
+    level="warning",
+    precision="high",
+)
