@@ -65,16 +65,21 @@ def change_from_patch(repo: Path, patch_text: str, source: str, settings: Settin
     if not repo.is_dir():
         raise UsageError(f"--repo {repo}: not a directory")
     before = FsTree(repo, exclude=settings.exclude)
+    change = change_from_diff(before, patch_text, source)
+    tree_notes = tuple(Note(path, reason) for path, reason in getattr(before, "notes", ()))
+    return Change(change.before, change.after, change.files, change.notes + tree_notes)
+
+
+def change_from_diff(before: SourceTree, patch_text: str, source: str) -> Change:
+    """The change a unified diff makes to any source tree, applied in memory."""
     patch = parse_patch(patch_text, source)
     after, patch_notes = apply_patch(before, patch, source)
-    files = []
-    for fp in patch.files:
-        if fp.binary:
-            continue
-        files.append(FileChange(fp.old_path, fp.new_path))
-    notes = [Note(path, message) for path, message in patch_notes]
-    notes.extend(Note(path, reason) for path, reason in getattr(before, "notes", ()))
-    return Change(before=before, after=after, files=tuple(files), notes=tuple(notes))
+    # A copied file adds every function it holds: the copies are new code.
+    files = tuple(
+        FileChange(None if fp.status == "copied" else fp.old_path, fp.new_path) for fp in patch.files if not fp.binary
+    )
+    notes = tuple(Note(path, message) for path, message in patch_notes)
+    return Change(before=before, after=after, files=files, notes=notes)
 
 
 def run(
@@ -109,4 +114,4 @@ def run(
     return Result(report=report, index=index, change_set=change_set)
 
 
-__all__ = ["Change", "Result", "change_from_patch", "run", "enabled_rules", "all_rules", "facts_notes"]
+__all__ = ["Change", "Result", "change_from_patch", "change_from_diff", "run", "enabled_rules", "all_rules", "facts_notes"]
