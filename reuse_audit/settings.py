@@ -13,7 +13,6 @@ Example ``pyproject.toml``::
 
 from __future__ import annotations
 
-import fnmatch
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -56,18 +55,12 @@ class Settings:
         return not any(code.startswith(s) for s in self.ignore)
 
     def excluded(self, path: str) -> bool:
-        return any(_glob_match(path, pattern) for pattern in self.exclude)
+        from .tree import ExcludePatterns
+
+        return bool(self.exclude) and ExcludePatterns(self.exclude).excludes_path(path)
 
     def with_overrides(self, **changes: Any) -> "Settings":
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
-
-
-def _glob_match(path: str, pattern: str) -> bool:
-    pattern = pattern.strip()
-    if pattern.endswith("/**") or pattern.endswith("/"):
-        folder = pattern.rstrip("*").rstrip("/")
-        return path == folder or path.startswith(folder + "/") or fnmatch.fnmatch(path, folder + "/*")
-    return fnmatch.fnmatch(path, pattern)
 
 
 def load_settings(repo: Path) -> Settings:
@@ -81,7 +74,10 @@ def load_settings(repo: Path) -> Settings:
         raise UsageError(f"cannot read {pyproject}: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{pyproject}: invalid TOML: {exc}") from None
-    table = data.get("tool", {}).get("reuse-audit")
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict):
+        raise UsageError(f"{pyproject}: 'tool' must be a table, got {type(tool).__name__} {tool!r}")
+    table = tool.get("reuse-audit")
     if table is None:
         return Settings()
     return settings_from_table(table, str(pyproject))
@@ -117,6 +113,11 @@ def settings_from_table(table: dict, source: str) -> Settings:
         return tuple(value)
 
     ignore_callees = strings("ignore-callees")
+    for key in ("select", "ignore"):
+        codes = _codes(strings(key)) or ()
+        bad = unknown_codes(codes)
+        if bad:
+            raise UsageError(f"{source}: [tool.reuse-audit] {key}: {describe_unknown(bad)}")
     return Settings().with_overrides(
         min_callees=number("min-callees", int, 1, None),
         min_overlap=number("min-overlap", float, 0.0, 1.0),
@@ -131,3 +132,21 @@ def settings_from_table(table: dict, source: str) -> Settings:
 
 def _codes(values: Optional[tuple[str, ...]]) -> Optional[tuple[str, ...]]:
     return None if values is None else tuple(v.strip().upper() for v in values if v.strip())
+
+
+def unknown_codes(codes: tuple[str, ...]) -> list[str]:
+    """The codes (or prefixes) in ``codes`` that match no known rule.
+
+    A selection that matches nothing would silently run no rule (or ignore
+    nothing), so it is refused as bad input rather than passing quietly.
+    """
+    from reuse_audit.rules import RULES  # here: the rules import this module
+
+    return [c for c in codes if not any(known.startswith(c) for known in RULES)]
+
+
+def describe_unknown(bad: list[str]) -> str:
+    from reuse_audit.rules import RULES
+
+    listed = ", ".join(repr(c) for c in bad)
+    return f"unknown rule code{'s' if len(bad) > 1 else ''} {listed} (known: {', '.join(sorted(RULES))})"

@@ -205,8 +205,9 @@ def _best_target(
         qualifying.append((len(shared_t), len(shared_t) / total, target_name, shared_t, missing_t))
     if not qualifying:
         return None
-    # Strongest first: most shared callees, then highest ratio, then name for determinism.
-    qualifying.sort(key=lambda q: (-q[0], -q[1], q[2]))
+    # Strongest first: most shared callees, then highest ratio; on a tie a function
+    # that already existed beats another copy added by the same change; then name.
+    qualifying.sort(key=lambda q: (-q[0], -q[1], q[2] in added, q[2]))
     count, ratio, target_name, shared, missing = qualifying[0]
     target = index.functions[target_name]
     total = len(target.callees)
