@@ -8,6 +8,7 @@ never a traceback; set REUSE_AUDIT_DEBUG=1 to see one).
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -21,7 +22,7 @@ from .errors import UsageError
 from .model import Report
 from .patch import decode_patch
 from .reporters import RenderContext, formats, render
-from .settings import Settings, load_settings
+from .settings import Settings, describe_unknown, load_settings, unknown_codes
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -39,8 +40,11 @@ def cli() -> None:
 
 
 @cli.command()
-@click.argument("patch", required=True)
-@click.option("--repo", "repo", default=".", show_default=True, help="Root of the tree the patch applies to (need not be a git repository).")
+@click.argument("patch", required=False)
+@click.option("--repo", "repo", default=".", show_default=True, help="Root of the tree the patch applies to (need not be a git repository); with git sources, any folder of the repository (the whole repository is analysed).")
+@click.option("--staged", is_flag=True, help="Check the staged changes: the index against HEAD (what a commit would add).")
+@click.option("--base", default=None, metavar="REF", help="Check what a pull request adds: git diff BASE...HEAD (from the merge base).")
+@click.option("--head", default=None, metavar="REF", help="With --base: the head of the range (default: the working tree).")
 @click.option("--format", "fmt", type=click.Choice(formats()), default="text", show_default=True, help="Output format.")
 @click.option("--output", "-o", "output", default=None, help="Write the report to this file instead of standard output.")
 @click.option("--cache-dir", default=None, help="Where parsed facts are cached (default: the user cache directory).")
@@ -53,8 +57,11 @@ def cli() -> None:
 @click.option("--quiet", "-q", is_flag=True, help="Do not print notes about skipped or partly analysed files.")
 @click.option("--targets", "targets_file", default=None, help="RA002: file of declared reuse targets, one qualified name a line.")
 def check(
-    patch: str,
+    patch: Optional[str],
     repo: str,
+    staged: bool,
+    base: Optional[str],
+    head: Optional[str],
     fmt: str,
     output: Optional[str],
     cache_dir: Optional[str],
@@ -69,22 +76,41 @@ def check(
 ) -> None:
     """Check the change in PATCH (a `git diff`, or - for standard input) against --repo.
 
+    Without PATCH, the change comes from the git repository holding --repo:
+    the working tree against HEAD (untracked, not ignored .py files count as
+    added: a new module is usually untracked); --staged: the index against
+    HEAD; --base REF [--head REF]: git diff BASE...HEAD. When pre-commit sets
+    PRE_COMMIT_FROM_REF and PRE_COMMIT_TO_REF, that range is checked. Paths are
+    relative to the repository root.
+
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
+    from . import gitsource
     from .engine import change_from_patch, run
 
+    git_source = gitsource.select_source(patch, staged, base, head)
     repo_path = Path(repo)
     if not repo_path.is_dir():
         raise UsageError(f"--repo {repo}: {'not a directory' if repo_path.exists() else 'no such directory'}")
-    settings = load_settings(repo_path).with_overrides(
+    select_codes, ignore_codes = _codes(select), _codes(ignore)
+    for option, codes in (("--select", select_codes), ("--ignore", ignore_codes)):
+        bad = unknown_codes(codes or ())
+        if bad:
+            raise UsageError(f"{option}: {describe_unknown(bad)}")
+    git_repo = gitsource.open_repository(repo_path, git_source) if git_source is not None or fmt == "sarif" else None
+    root = gitsource.work_tree(git_repo) if git_source is not None else repo_path
+    settings = load_settings(root).with_overrides(
         min_callees=min_callees,
         min_overlap=min_overlap,
-        select=_codes(select),
-        ignore=_codes(ignore),
+        select=select_codes,
+        ignore=ignore_codes,
         targets=read_targets(targets_file) if targets_file else None,
     )
-    text, source = _read_patch(patch)
-    change = change_from_patch(repo_path, text, source, settings)
+    if git_source is None:
+        text, source = _read_patch(patch)
+        change = change_from_patch(repo_path, text, source, settings)
+    else:
+        change = gitsource.change_from_git(git_repo, git_source, settings)
     cache = None if no_cache else FactsCache(Path(cache_dir) if cache_dir else default_cache_dir())
     try:
         result = run(change, settings, cache=cache, jobs=jobs)
@@ -92,7 +118,12 @@ def check(
         if cache is not None:
             cache.close()
     report = result.report
-    ctx = RenderContext(rules=_rules_for(report), version=__version__, source=_source_reader(change.after))
+    provenance = None
+    if fmt == "sarif" and git_repo is not None and (git_source is not None or gitsource.is_root(git_repo, repo_path)):
+        provenance = gitsource.provenance(git_repo, git_source.head if git_source is not None else None)
+    ctx = RenderContext(
+        rules=_rules_for(report), version=__version__, source=_source_reader(change.after), provenance=provenance
+    )
     rendered = render(fmt, report, ctx)
     if not quiet:
         for note in report.notes:
@@ -123,6 +154,11 @@ def show_rule(code: str) -> None:
     if rule is None:
         raise UsageError(f"unknown rule '{code}' (known: {', '.join(sorted(rules))})")
     click.echo(rule.markdown(), nl=False)
+
+
+from reuse_audit.benchmark.cli import bench  # noqa: E402  (a click group; heavy imports are inside its commands)
+
+cli.add_command(bench)
 
 
 def read_targets(path: str) -> tuple[str, ...]:
@@ -186,19 +222,53 @@ def _emit(rendered: str, output: Optional[str]) -> None:
         sys.stdout.flush()
         return
     target = Path(output)
+    tmp: Optional[str] = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=".reuse-audit-", dir=target.parent if str(target.parent) else ".")
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(rendered)
+        # mkstemp creates the file 0600: give it the mode a shell redirection would
+        os.chmod(tmp, _output_mode(target))
         os.replace(tmp, target)
+        tmp = None
     except OSError as exc:
+        if tmp is not None:  # never leave the temporary file behind
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
         # Never lose a computed result: print it, then fail.
         sys.stdout.write(rendered)
         sys.stdout.flush()
         raise UsageError(f"--output {output}: cannot write ({exc.strerror or exc}); the report was printed to standard output instead") from None
 
 
+def _output_mode(target: Path) -> int:
+    """The mode of the file being replaced, else 0666 less the umask."""
+    try:
+        st = os.stat(target)
+        if stat.S_ISREG(st.st_mode):
+            return stat.S_IMODE(st.st_mode)
+    except OSError:
+        pass
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+# click >= 8.2 raises this for a group called without a command (older versions print the help)
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 def main(argv: Optional[list[str]] = None) -> None:
+    # A report must never be lost to an encoding error: a console or pipe that
+    # cannot show a character (a Windows code page, PYTHONIOENCODING=ascii)
+    # gets a backslash escape instead.
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            pass
     try:
         cli.main(args=argv, prog_name="reuse-audit", standalone_mode=False)
     except SystemExit as exc:
@@ -206,6 +276,11 @@ def main(argv: Optional[list[str]] = None) -> None:
         sys.exit(code)
     except click.exceptions.Abort:
         _fail("aborted")
+    except _NO_ARGS as exc:  # a bare `reuse-audit`: not the whole help text as an error line
+        ctx = exc.ctx
+        path = ctx.command_path if ctx is not None else "reuse-audit"
+        names = ", ".join(ctx.command.list_commands(ctx)) if ctx is not None and isinstance(ctx.command, click.Group) else ""
+        _fail(f"missing command (see '{path} --help'" + (f"; commands: {names})" if names else ")"))
     except click.ClickException as exc:
         _fail(" ".join(exc.format_message().split()))
     except UsageError as exc:

@@ -29,7 +29,10 @@ from typing import Iterable, Mapping, Optional, Protocol
 from .errors import PatchError, UsageError
 from .patch import ADDED, COPIED, DELETED, RENAMED, FilePatch, Patch, apply_file_patch, check_path
 
-__all__ = ["SourceTree", "FsTree", "MemoryTree", "OverlayTree", "apply_patch", "SKIP_DIRS"]
+__all__ = [
+    "SourceTree", "FsTree", "MemoryTree", "OverlayTree", "apply_patch", "SKIP_DIRS", "ExcludePatterns",
+    "skipped_dir_name",
+]
 
 #: Directory names never walked into by :class:`FsTree` (``*.egg-info`` too,
 #: and any directory holding a ``pyvenv.cfg``).
@@ -41,6 +44,49 @@ SKIP_DIRS = frozenset(
     }
 )
 _SKIP_DIR_GLOBS = ("*.egg-info",)
+
+#: A directory holding this file is a virtual environment and never walked into.
+VENV_MARKER = "pyvenv.cfg"
+
+
+def skipped_dir_name(name: str) -> bool:
+    """True for a directory name that is never walked into (:data:`SKIP_DIRS`, ``*.egg-info``)."""
+    return name in SKIP_DIRS or any(fnmatch.fnmatchcase(name, g) for g in _SKIP_DIR_GLOBS)
+
+
+class ExcludePatterns:
+    """``exclude`` patterns as :class:`FsTree` reads them (shared by other trees, e.g. git's).
+
+    :func:`fnmatch.fnmatchcase` patterns matched against relative POSIX paths
+    (``*`` also matches ``/``); ``dir/`` and ``dir/**`` match the directory
+    ``dir`` only (and so everything in it).
+    """
+
+    def __init__(self, exclude: Iterable[str] = ()) -> None:
+        self.exclude = tuple(exclude)
+        self._any_pats: list[str] = []  # files and directories
+        self._dir_pats: list[str] = []  # directories only
+        for pat in self.exclude:
+            pat = pat.strip()
+            pat = pat[2:] if pat.startswith("./") else pat.lstrip("/")  # "/legacy/" is anchored at the root anyway
+            if pat.endswith("/**"):
+                self._dir_pats.append(pat[:-3])
+            elif pat.endswith("/"):
+                self._dir_pats.append(pat[:-1])
+            else:
+                self._any_pats.append(pat)
+
+    def excludes(self, rel: str, is_dir: bool) -> bool:
+        if any(fnmatch.fnmatchcase(rel, p) for p in self._any_pats):
+            return True
+        return is_dir and any(fnmatch.fnmatchcase(rel, p) for p in self._dir_pats)
+
+    def excludes_path(self, rel: str) -> bool:
+        """A file path is excluded when it, or any folder above it, is."""
+        if self.excludes(rel, is_dir=False):
+            return True
+        parts = rel.split("/")
+        return any(self.excludes("/".join(parts[:i]), is_dir=True) for i in range(1, len(parts)))
 
 
 class SourceTree(Protocol):
@@ -98,17 +144,8 @@ class FsTree:
             raise UsageError(f"source tree {str(self.root)!r} is not a directory")
         self._real = real
         self._prefix = real if real.endswith(os.sep) else real + os.sep
-        self.exclude = tuple(exclude)
-        self._any_pats: list[str] = []  # files and directories
-        self._dir_pats: list[str] = []  # directories only
-        for pat in self.exclude:
-            pat = pat[2:] if pat.startswith("./") else pat
-            if pat.endswith("/**"):
-                self._dir_pats.append(pat[:-3])
-            elif pat.endswith("/"):
-                self._dir_pats.append(pat[:-1])
-            else:
-                self._any_pats.append(pat)
+        self._patterns = ExcludePatterns(exclude)
+        self.exclude = self._patterns.exclude
         self._paths: Optional[tuple[str, ...]] = None
         self._notes: list[tuple[str, str]] = []
 
@@ -124,17 +161,14 @@ class FsTree:
     # -- exclusion ----------------------------------------------------------
 
     def _pattern_excludes(self, rel: str, is_dir: bool) -> bool:
-        if any(fnmatch.fnmatchcase(rel, p) for p in self._any_pats):
-            return True
-        return is_dir and any(fnmatch.fnmatchcase(rel, p) for p in self._dir_pats)
+        return self._patterns.excludes(rel, is_dir)
 
     def _skip_dir(self, rel: str, abs_path: str) -> bool:
-        name = rel.rsplit("/", 1)[-1]
-        if name in SKIP_DIRS or any(fnmatch.fnmatchcase(name, g) for g in _SKIP_DIR_GLOBS):
+        if skipped_dir_name(rel.rsplit("/", 1)[-1]):
             return True
         if self._pattern_excludes(rel, True):
             return True
-        return os.path.isfile(os.path.join(abs_path, "pyvenv.cfg"))
+        return os.path.isfile(os.path.join(abs_path, VENV_MARKER))
 
     def is_excluded(self, path: str) -> bool:
         """True when :meth:`paths` would not list a ``.py`` file at ``path``

@@ -1,0 +1,773 @@
+"""Changes read from git: the staged diff, a pull request's range, the working tree.
+
+Every function returns an :class:`engine.Change`, so a change read from git
+is checked exactly like a patch:
+
+    repo = open_repository(Path("."), source)
+    change = change_from_git(repo, source, settings)
+
+Three sources (:class:`GitSource`, chosen by :func:`select_source`):
+
+* ``staged`` - the index against ``HEAD`` (what a commit would add).  Both
+  trees come from git objects: ``HEAD``'s tree before, the index's blobs after;
+  the working tree is never read.
+* ``range`` - ``git diff BASE...HEAD``: before is the merge base of BASE and
+  HEAD; after is HEAD's tree, or the working tree when no head is given.
+* ``worktree`` - the working tree against ``HEAD``, untracked (not ignored)
+  files included as added.
+
+Paths are relative to the repository root, whatever folder ``--repo`` names:
+a change can re-implement code anywhere in the repository.  Renames come from
+git's rename detection; submodules are skipped with a note.  Nothing is
+written into the repository: untracked files are shown to git's rename
+detection through a temporary index file outside it.
+
+All git access goes through GitPython (which runs the git binary itself).
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Union
+
+from .changeset import FileChange
+from .engine import Change
+from .errors import UsageError
+from .model import Note
+from .reporters import Provenance
+from .settings import Settings
+from .tree import VENV_MARKER, ExcludePatterns, FsTree, OverlayTree, SourceTree, _valid, skipped_dir_name
+
+try:  # GitPython refuses to import when no git binary is installed
+    import git
+    from git.exc import BadName, BadObject, GitCommandError, InvalidGitRepositoryError, NoSuchPathError
+
+    _GIT_IMPORT_ERROR: Optional[str] = None
+except ImportError as exc:  # pragma: no cover - depends on the machine
+    git = None  # type: ignore[assignment]
+    _GIT_IMPORT_ERROR = " ".join(str(exc).split())[:200]
+
+__all__ = [
+    "GitSource",
+    "GitTree",
+    "select_source",
+    "find_repository",
+    "open_repository",
+    "work_tree",
+    "is_root",
+    "change_from_git",
+    "change_from_staged",
+    "change_from_range",
+    "change_from_worktree",
+    "provenance",
+    "strip_credentials",
+    "FROM_REF_ENV",
+    "TO_REF_ENV",
+]
+
+FROM_REF_ENV = "PRE_COMMIT_FROM_REF"
+TO_REF_ENV = "PRE_COMMIT_TO_REF"
+
+_FILE, _EXEC, _LINK, _TREE, _GITLINK = 0o100644, 0o100755, 0o120000, 0o040000, 0o160000
+_SUBMODULE_NOTE = "submodule skipped: its files are not analysed"
+_UNSHALLOW_HINT = "fetch the history (actions/checkout: fetch-depth: 0, or git fetch --unshallow)"
+
+Repo = Any  # git.Repo, when GitPython is importable
+
+
+# ---------------------------------------------------------------------------
+# which source
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GitSource:
+    """Where a change comes from in git.
+
+    ``mode`` is ``"staged"``, ``"range"`` or ``"worktree"``.  For ``range``,
+    ``base`` is the base ref and ``head`` the head ref (None: the working
+    tree).  ``origin`` names the options it came from, for messages
+    (``--base``, or ``PRE_COMMIT_FROM_REF`` when pre-commit set the range).
+    """
+
+    mode: str
+    base: Optional[str] = None
+    head: Optional[str] = None
+    origin: str = "--base"
+
+    @property
+    def options(self) -> tuple[str, str]:
+        """How the base and head refs were given, for messages."""
+        return (FROM_REF_ENV, TO_REF_ENV) if self.origin == FROM_REF_ENV else ("--base", "--head")
+
+
+def select_source(
+    patch: Optional[str],
+    staged: bool = False,
+    base: Optional[str] = None,
+    head: Optional[str] = None,
+    environ: Optional[Mapping[str, str]] = None,
+) -> Optional[GitSource]:
+    """The git source the options ask for; None when the change is PATCH.
+
+    PATCH, ``--staged`` and ``--base/--head`` exclude each other.  When
+    pre-commit sets ``PRE_COMMIT_FROM_REF`` and ``PRE_COMMIT_TO_REF`` (pre-push,
+    or ``pre-commit run --from-ref/--to-ref``) and neither PATCH nor ``--base``
+    is given, the change is that range: also with ``--staged``, the entry of
+    this project's pre-commit hook, because pre-commit's range runs have
+    nothing staged to check.
+    """
+    sources = (("PATCH", patch is not None), ("--staged", staged), ("--base/--head", base is not None or head is not None))
+    given = [name for name, on in sources if on]
+    if len(given) > 1:
+        raise UsageError(f"give only one of PATCH, --staged and --base/--head (got {' and '.join(given)})")
+    if head is not None and base is None:
+        raise UsageError(f"--head {head}: needs --base (the change is BASE...HEAD)")
+    for option, value in (("--base", base), ("--head", head)):
+        if value is not None and not value.strip():
+            raise UsageError(f"{option}: empty ref")
+    if patch is not None:
+        return None
+    if base is not None:
+        return GitSource("range", base, head, "--base")
+    env = os.environ if environ is None else environ
+    from_ref, to_ref = env.get(FROM_REF_ENV, "").strip(), env.get(TO_REF_ENV, "").strip()
+    if from_ref and to_ref:
+        return GitSource("range", from_ref, to_ref, FROM_REF_ENV)
+    return GitSource("staged") if staged else GitSource("worktree")
+
+
+# ---------------------------------------------------------------------------
+# the repository
+# ---------------------------------------------------------------------------
+
+
+def _require_git() -> None:
+    if git is None:
+        raise UsageError(f"git is not available: {_GIT_IMPORT_ERROR}")
+
+
+def _open(path: Union[Path, str]) -> Optional[Repo]:
+    if git is None:
+        return None
+    try:
+        return git.Repo(os.fspath(path), search_parent_directories=True)
+    except (InvalidGitRepositoryError, NoSuchPathError, GitCommandError, OSError, ValueError):
+        return None
+
+
+def find_repository(path: Union[Path, str]) -> Optional[Repo]:
+    """The git repository holding ``path`` (searching parent folders), or None.
+
+    None too when GitPython or git is not available, or for a bare repository.
+    """
+    repo = _open(path)
+    if repo is not None and (repo.bare or repo.working_tree_dir is None):
+        repo.close()
+        return None
+    return repo
+
+
+def open_repository(path: Union[Path, str], source: Optional[GitSource]) -> Optional[Repo]:
+    """The repository for ``source``; a UsageError when it needs one and there is none.
+
+    With ``source`` None (the change is a patch) this is :func:`find_repository`.
+    """
+    if source is None:
+        return find_repository(path)
+    _require_git()
+    repo = _open(path)
+    where = f"--repo {path}"
+    if repo is not None and (repo.bare or repo.working_tree_dir is None):
+        repo.close()
+        raise UsageError(f"{where} is a bare git repository: reuse-audit needs a working tree")
+    if repo is None:
+        if source.mode == "staged":
+            raise UsageError(f"--staged needs a git repository, and {where} is not inside one")
+        if source.mode == "range":
+            what = source.origin if source.origin != "--base" else "--base/--head"
+            raise UsageError(f"{what} needs a git repository, and {where} is not inside one")
+        raise UsageError(
+            f"no PATCH given and {where} is not inside a git repository "
+            "(give a patch file, or - to read one from standard input)"
+        )
+    return repo
+
+
+def work_tree(repo: Repo) -> Path:
+    """The root folder of the repository's working tree."""
+    return Path(repo.working_tree_dir)
+
+
+def is_root(repo: Repo, path: Union[Path, str]) -> bool:
+    """Whether ``path`` is the root of the repository's working tree."""
+    try:
+        return os.path.samefile(path, work_tree(repo))
+    except OSError:
+        return False
+
+
+def _is_shallow(repo: Repo) -> bool:
+    return os.path.isfile(os.path.join(repo.common_dir, "shallow"))
+
+
+def _resolve(repo: Repo, ref: str, option: str) -> Any:
+    """The commit ``ref`` names (anything ``git rev-parse`` accepts); UsageError otherwise."""
+    try:
+        sha = repo.git.rev_parse("--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}").strip()
+        return repo.commit(sha)
+    except (GitCommandError, BadName, BadObject, ValueError):
+        pass
+    if _is_shallow(repo):
+        raise UsageError(f"{option} {ref}: not found in this shallow clone; {_UNSHALLOW_HINT}") from None
+    raise UsageError(f"{option} {ref}: unknown revision (not a branch, tag or commit in this repository)") from None
+
+
+def _head_commit(repo: Repo) -> Optional[Any]:
+    """``HEAD``'s commit; None when the branch has no commits yet (detached HEAD is fine)."""
+    try:
+        return repo.head.commit
+    except ValueError:  # unborn branch: "Reference at 'refs/heads/main' does not exist"
+        return None
+
+
+def _git_errors(func: Callable[..., Change]) -> Callable[..., Change]:
+    """Turn a failing git command into a one-line UsageError."""
+
+    def wrapper(*args: Any, **kwargs: Any) -> Change:
+        try:
+            return func(*args, **kwargs)
+        except GitCommandError as exc:
+            lines = [ln.strip().strip("'\"").strip() for ln in str(exc.stderr or "").splitlines()]
+            lines = [re.sub(r"^stderr:\s*'?", "", ln).strip() for ln in lines]
+            lines = [ln for ln in lines if ln]
+            first = next((ln for ln in lines if ln.startswith(("fatal:", "error:"))), lines[0] if lines else "")
+            command = exc.command[1] if isinstance(exc.command, (list, tuple)) and len(exc.command) > 1 else ""
+            raise UsageError(f"git {command} failed: {first or f'exit status {exc.status}'}") from None
+
+    wrapper.__name__ = func.__name__
+    wrapper.__doc__ = func.__doc__
+    return wrapper
+
+
+# ---------------------------------------------------------------------------
+# GitTree
+# ---------------------------------------------------------------------------
+
+Entry = tuple[int, bytes]  # (mode, binary sha)
+
+
+class GitTree:
+    """A :class:`~reuse_audit.tree.SourceTree` over a git tree object or the index.
+
+    ``paths()`` lists the ``.py`` blobs, skipping the folders :class:`FsTree`
+    skips (:data:`~reuse_audit.tree.SKIP_DIRS`, ``*.egg-info``, folders
+    holding a ``pyvenv.cfg``) and what ``exclude`` matches; ``read()`` reads a
+    blob's bytes.  A symbolic link to a ``.py`` blob inside the tree is listed
+    and read as its target, as :class:`FsTree` does.  Submodules are never
+    entered: :attr:`notes` names them.
+    """
+
+    def __init__(
+        self,
+        repo: Optional[Repo],
+        entries: Mapping[str, Entry],
+        exclude: Iterable[str] = (),
+        label: str = "tree",
+    ) -> None:
+        self._repo = repo
+        self._entries = dict(entries)
+        self._patterns = ExcludePatterns(exclude)
+        self.label = label
+        self._root: Optional[Any] = None  # the git Tree object, for paths in pruned folders
+        self._pruned: set[str] = set()
+        self._dirs = {parent for path in self._entries for parent in _parents(path)}
+        self._paths: Optional[tuple[str, ...]] = None
+        self.submodules = tuple(sorted(p for p, (mode, _) in self._entries.items() if mode == _GITLINK))
+
+    # -- construction ----------------------------------------------------------
+
+    @classmethod
+    def empty(cls, label: str = "empty tree") -> "GitTree":
+        return cls(None, {}, label=label)
+
+    @classmethod
+    def from_tree(cls, repo: Repo, tree: Any, exclude: Iterable[str] = (), label: str = "tree") -> "GitTree":
+        """The files of a git tree object (``commit.tree``)."""
+        patterns = ExcludePatterns(exclude)
+        entries: dict[str, Entry] = {}
+        pruned: set[str] = set()  # skipped folders are not walked; read lazily if ever asked
+        stack = [("", tree)]
+        while stack:
+            prefix, node = stack.pop()
+            for item in node:
+                name = posixpath.basename(item.path)  # Submodule.name is not the entry's name
+                path = f"{prefix}{name}"
+                if item.type != "tree":
+                    entries[path] = (item.mode, item.binsha)
+                elif skipped_dir_name(name) or patterns.excludes(path, True):
+                    pruned.add(path)
+                else:
+                    stack.append((path + "/", item))
+        result = cls(repo, entries, exclude, label)
+        result._root = tree
+        result._pruned = pruned
+        result._dirs |= pruned | {parent for p in pruned for parent in _parents(p)}
+        return result
+
+    @classmethod
+    def from_index(cls, repo: Repo, exclude: Iterable[str] = (), label: str = "index") -> "GitTree":
+        """The staged files: the blobs the index records (stage 0)."""
+        entries: dict[str, Entry] = {}
+        for path, mode, binsha, stage in _index_entries(repo):
+            if stage != 0:
+                continue
+            if mode == _TREE:  # sparse index: a whole folder as one tree entry
+                for sub, entry in cls.from_tree(repo, repo.tree(binsha.hex()))._entries.items():
+                    entries[f"{path}/{sub}"] = entry
+                continue
+            entries[path] = (mode, binsha)
+        return cls(repo, entries, exclude, label)
+
+    def __repr__(self) -> str:
+        return f"GitTree({self.label}, {len(self._entries)} entries)"
+
+    # -- SourceTree ------------------------------------------------------------
+
+    @property
+    def notes(self) -> list[tuple[str, str]]:
+        """(path, reason) for what the tree skips: submodules."""
+        return [(path, _SUBMODULE_NOTE) for path in self.submodules]
+
+    def paths(self) -> tuple[str, ...]:
+        if self._paths is None:
+            found = []
+            for path, (mode, _) in self._entries.items():
+                if not path.endswith(".py") or self.is_excluded(path):
+                    continue
+                if mode in (_FILE, _EXEC) or (mode == _LINK and self._follow(path) is not None):
+                    found.append(path)
+            self._paths = tuple(sorted(found))
+        return self._paths
+
+    def read(self, path: str) -> bytes:
+        entry = self._entries.get(path)
+        if entry is None:
+            entry = self._lookup(path)
+        if entry is None:
+            raise KeyError(path)
+        if entry[0] == _LINK:
+            target = self._follow(path)
+            if target is None:
+                raise KeyError(path)
+            entry = self._entries[target]
+        if entry[0] not in (_FILE, _EXEC):
+            raise KeyError(path)
+        return self._blob(entry[1])
+
+    def exists(self, path: str) -> bool:
+        return path in self._entries or path in self._dirs or self._lookup(path) is not None
+
+    def inside(self, path: str) -> bool:
+        return _valid(path)
+
+    def is_excluded(self, path: str) -> bool:
+        """True when :meth:`paths` would not list a ``.py`` file at ``path`` because of where it is."""
+        for parent in _parents(path):
+            name = parent.rsplit("/", 1)[-1]
+            if skipped_dir_name(name) or self._patterns.excludes(parent, True):
+                return True
+            if f"{parent}/{VENV_MARKER}" in self._entries:
+                return True
+        return self._patterns.excludes(path, False)
+
+    # -- helpers -------------------------------------------------------------------
+
+    def _blob(self, binsha: bytes) -> bytes:
+        assert self._repo is not None
+        return self._repo.odb.stream(binsha).read()
+
+    def _lookup(self, path: str) -> Optional[Entry]:
+        """An entry below a folder pruned while listing (never listed, still readable)."""
+        if self._root is None or not any(p in self._pruned for p in _parents(path)):
+            return None
+        try:
+            item = self._root / path
+        except KeyError:
+            return None
+        return (item.mode, item.binsha)
+
+    def _follow(self, path: str, hops: int = 8) -> Optional[str]:
+        """The regular blob a symbolic link leads to inside the tree, or None."""
+        seen = 0
+        while seen < hops:
+            entry = self._entries.get(path)
+            if entry is None:
+                return None
+            if entry[0] in (_FILE, _EXEC):
+                return path
+            if entry[0] != _LINK:
+                return None
+            target = self._blob(entry[1]).decode("utf-8", "replace")
+            if target.startswith("/"):
+                return None
+            joined = posixpath.normpath(posixpath.join(posixpath.dirname(path), target))
+            if not _valid(joined):
+                return None
+            path = joined
+            seen += 1
+        return None
+
+
+def _parents(path: str) -> list[str]:
+    parts = path.split("/")
+    return ["/".join(parts[:k]) for k in range(1, len(parts))]
+
+
+def _index_entries(repo: Repo) -> Iterator[tuple[str, int, bytes, int]]:
+    """(path, mode, binsha, stage) of each index entry.
+
+    GitPython reads index versions 2 and 3; for version 4 (``feature.manyFiles``)
+    this falls back to ``git ls-files --stage -z`` (plumbing with a stable format).
+    """
+    index_file = _index_path(repo)
+    if not os.path.exists(index_file):
+        return
+    try:
+        entries = list(git.IndexFile(repo, index_file).entries.values())
+    except AssertionError:  # "Unsupported git index version 4"
+        entries = None
+    if entries is not None:
+        for e in entries:
+            yield str(e.path).replace(os.sep, "/"), e.mode, e.binsha, e.stage
+        return
+    out = repo.git.ls_files("--stage", "-z", strip_newline_in_stdout=False)
+    for record in out.split("\0"):
+        if not record:
+            continue
+        meta, _, path = record.partition("\t")
+        mode, sha, stage = meta.split()
+        yield path, int(mode, 8), bytes.fromhex(sha), int(stage)
+
+
+def _index_path(repo: Repo) -> str:
+    """The index git uses: ``GIT_INDEX_FILE`` when set (git sets it for hooks of
+    ``git commit -a`` and ``git commit PATH``), else the repository's own."""
+    env = os.environ.get("GIT_INDEX_FILE")
+    if env:
+        return env if os.path.isabs(env) else os.path.join(repo.working_tree_dir or os.getcwd(), env)
+    return os.path.join(repo.git_dir, "index")
+
+
+# ---------------------------------------------------------------------------
+# diffs to file changes
+# ---------------------------------------------------------------------------
+
+
+def _mode(value: Any) -> int:
+    if isinstance(value, int):
+        return value
+    try:
+        return int(value, 8) if value else 0
+    except (TypeError, ValueError):
+        return 0
+
+
+def _file_changes(diffs: Iterable[Any], notes: list[Note]) -> list[FileChange]:
+    """FileChange(old, new) for each entry of a GitPython DiffIndex."""
+    files: list[FileChange] = []
+    for d in diffs:
+        kind = d.change_type
+        old = None if d.new_file else d.a_path
+        new = None if d.deleted_file else d.b_path
+        if d.renamed_file:
+            old, new = d.rename_from, d.rename_to
+        a_mode, b_mode = _mode(d.a_mode), _mode(d.b_mode)
+        shown = new or old or ""
+        if kind == "U":
+            notes.append(Note(shown, "skipped: unmerged (conflicted) file"))
+            continue
+        if _GITLINK in (a_mode, b_mode):
+            notes.append(Note(shown, _SUBMODULE_NOTE))
+            continue
+        if new is not None and b_mode == _LINK:
+            if old is not None and a_mode != _LINK:
+                files.append(FileChange(old, None))  # a file became a link: the file is gone
+            else:
+                notes.append(Note(shown, "symbolic link change not applied"))
+            continue
+        if old is not None and a_mode == _LINK:
+            old = None  # a link became a file: the file is new
+            if new is None:
+                continue  # a link was deleted: no file changed
+        files.append(FileChange(old, new))
+    return files
+
+
+# ---------------------------------------------------------------------------
+# the three sources
+# ---------------------------------------------------------------------------
+
+
+@_git_errors
+def change_from_git(repo: Repo, source: GitSource, settings: Settings = Settings()) -> Change:
+    """The change ``source`` names in ``repo`` (see :func:`select_source`)."""
+    if source.mode == "staged":
+        return change_from_staged(repo, settings)
+    if source.mode == "range":
+        assert source.base is not None
+        return change_from_range(repo, source.base, source.head, settings, origin=source.origin)
+    if source.mode == "worktree":
+        return change_from_worktree(repo, settings)
+    raise ValueError(f"unknown git source {source.mode!r}")
+
+
+def _tree_of(repo: Repo, commit: Optional[Any], settings: Settings, label: str) -> GitTree:
+    if commit is None:
+        return GitTree.empty()
+    return GitTree.from_tree(repo, commit.tree, settings.exclude, label=label)
+
+
+@_git_errors
+def change_from_staged(repo: Repo, settings: Settings = Settings()) -> Change:
+    """The index against ``HEAD``: what a commit would add (the empty tree before the first commit)."""
+    head = _head_commit(repo)
+    before = _tree_of(repo, head, settings, "HEAD")
+    after = GitTree.from_index(repo, settings.exclude)
+    notes: list[Note] = []
+    if head is None:
+        files = []
+        for path, (mode, _) in sorted(after._entries.items()):
+            if mode == _GITLINK:
+                continue  # named by the tree's notes
+            if mode == _LINK:
+                notes.append(Note(path, "symbolic link change not applied"))
+                continue
+            files.append(FileChange(None, path))
+        unmerged = {p for p, _, _, stage in _index_entries(repo) if stage != 0}
+        notes.extend(Note(p, "skipped: unmerged (conflicted) file") for p in sorted(unmerged))
+    else:
+        with _quiet_git(repo):
+            files = _file_changes(head.diff(git.Diffable.INDEX), notes)
+    return _change(before, after, files, notes)
+
+
+@_git_errors
+def change_from_range(
+    repo: Repo,
+    base: str,
+    head: Optional[str] = None,
+    settings: Settings = Settings(),
+    origin: str = "--base",
+) -> Change:
+    """What ``git diff BASE...HEAD`` shows: the merge base before, HEAD after.
+
+    With ``head`` None the after tree is the working tree (untracked files
+    included), compared with the merge base of BASE and ``HEAD``.
+    """
+    base_option, head_option = GitSource("range", base, head, origin).options
+    base_commit = _resolve(repo, base, base_option)
+    if head is not None:
+        head_commit = _resolve(repo, head, head_option)
+        head_name = head
+    else:
+        head_commit = _head_commit(repo)
+        head_name = "HEAD"
+        if head_commit is None:
+            raise UsageError(f"{base_option} {base}: HEAD has no commits yet, so there is no merge base")
+    with _quiet_git(repo):
+        bases = repo.merge_base(base_commit, head_commit)
+    if not bases:
+        if _is_shallow(repo):
+            raise UsageError(
+                f"{base_option} {base}: no merge base with {head_name} in this shallow clone; {_UNSHALLOW_HINT}"
+            )
+        raise UsageError(f"{base_option} {base}: no merge base with {head_name} (unrelated histories)")
+    merge_base = bases[0]
+    before = GitTree.from_tree(repo, merge_base.tree, settings.exclude, label=f"merge base {merge_base.hexsha[:12]}")
+    notes: list[Note] = []
+    if head is not None:
+        after: SourceTree = GitTree.from_tree(repo, head_commit.tree, settings.exclude, label=head)
+        with _quiet_git(repo):
+            files = _file_changes(merge_base.diff(head_commit), notes)
+        return _change(before, after, files, notes)
+    return _worktree_change(repo, merge_base, before, settings)
+
+
+@_git_errors
+def change_from_worktree(repo: Repo, settings: Settings = Settings()) -> Change:
+    """The working tree against ``HEAD``, untracked (not ignored) ``.py`` files included as added."""
+    head = _head_commit(repo)
+    return _worktree_change(repo, head, _tree_of(repo, head, settings, "HEAD"), settings)
+
+
+def _worktree_change(repo: Repo, commit: Optional[Any], before: GitTree, settings: Settings) -> Change:
+    root = work_tree(repo)
+    disk = FsTree(root, exclude=settings.exclude)  # reads refuse links leading outside the root
+    notes: list[Note] = []
+    with _scratch_index(repo) as scratch:
+        untracked = []
+        for path in repo.untracked_files:
+            path = path.replace(os.sep, "/")
+            if path.endswith("/"):
+                notes.append(Note(path.rstrip("/"), "skipped: untracked nested git repository"))
+            elif path.endswith(".py") and _valid(path) and not disk.is_excluded(path):
+                untracked.append(path)
+        if commit is None:
+            tracked = [
+                p for p, mode, _, stage in _index_entries(repo) if stage == 0 and mode in (_FILE, _EXEC, _LINK)
+            ]
+            files = [FileChange(None, p) for p in sorted(set(tracked) | set(untracked))]
+            notes.extend(Note(p, _SUBMODULE_NOTE) for p, mode, _, _ in _index_entries(repo) if mode == _GITLINK)
+        else:
+            # show untracked files to git's rename detection (a module moved with
+            # plain `mv` is a rename) through the scratch index, never the real one
+            for chunk in _chunks(untracked, 200):
+                repo.git.add("--intent-to-add", "--", *chunk)
+            files = _file_changes(commit.diff(None), notes)
+    changes: dict[str, Optional[bytes]] = {}
+    kept: list[FileChange] = []
+    for fc in files:
+        if fc.old_path is not None and fc.old_path != fc.new_path:
+            changes[fc.old_path] = None
+        if fc.new_path is not None:
+            try:
+                changes[fc.new_path] = disk.read(fc.new_path)
+            except KeyError:
+                if disk.exists(fc.new_path):
+                    notes.append(Note(fc.new_path, "skipped: not a regular file inside the repository"))
+                continue  # gone from the working tree since git looked
+        kept.append(fc)
+    after = OverlayTree(before, changes)
+    return _change(before, after, kept, notes)
+
+
+def _change(before: GitTree, after: SourceTree, files: list[FileChange], notes: list[Note]) -> Change:
+    all_notes = list(notes)
+    for tree in (after, getattr(after, "base", None)):
+        if isinstance(tree, GitTree):
+            all_notes.extend(Note(p, m) for p, m in tree.notes)
+    unique = sorted(set(all_notes), key=lambda n: (n.path, n.message))
+    files = sorted(set(files), key=lambda f: (f.new_path or "", f.old_path or ""))
+    return Change(before=before, after=after, files=tuple(files), notes=tuple(unique))
+
+
+def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+class _quiet_git:
+    """Git commands that take no optional locks (no index refresh written by ``git status``/``diff``)."""
+
+    def __init__(self, repo: Repo, **extra: str) -> None:
+        self._cm = repo.git.custom_environment(GIT_OPTIONAL_LOCKS="0", **extra)
+
+    def __enter__(self) -> None:
+        self._cm.__enter__()
+
+    def __exit__(self, *exc: Any) -> None:
+        self._cm.__exit__(*exc)
+
+
+class _scratch_index:
+    """A copy of the index in a temporary folder, used by every git command in the block."""
+
+    def __init__(self, repo: Repo) -> None:
+        self._repo = repo
+        self._dir: Optional[str] = None
+        self._quiet: Optional[_quiet_git] = None
+
+    def __enter__(self) -> str:
+        self._dir = tempfile.mkdtemp(prefix="reuse-audit-index-")
+        path = os.path.join(self._dir, "index")
+        real = _index_path(self._repo)
+        if os.path.isfile(real):
+            shutil.copyfile(real, path)
+        self._quiet = _quiet_git(self._repo, GIT_INDEX_FILE=path)
+        self._quiet.__enter__()
+        return path
+
+    def __exit__(self, *exc: Any) -> None:
+        assert self._quiet is not None and self._dir is not None
+        self._quiet.__exit__(*exc)
+        shutil.rmtree(self._dir, ignore_errors=True)
+
+
+# ---------------------------------------------------------------------------
+# provenance (SARIF versionControlProvenance)
+# ---------------------------------------------------------------------------
+
+
+def strip_credentials(url: str, root: Optional[Path] = None) -> str:
+    """A remote URL without user name or password (tokens live there), as a URI.
+
+    ``https://user:token@host/o/r.git`` -> ``https://host/o/r.git``;
+    ``git@host:o/r.git`` -> ``ssh://host/o/r.git``; a local path -> ``file://`` URI.
+    """
+    url = url.strip()
+    match = re.match(r"^([A-Za-z][A-Za-z0-9+.-]*)://(?:[^/?#@]*@)?(.*)$", url)
+    if match:
+        return f"{match.group(1)}://{match.group(2)}"
+    scp = re.match(r"^(?:[^/@:]+@)?([^/:]+):(?!/)(.*)$", url)
+    if scp and not re.match(r"^[A-Za-z]:[\\/]", url):
+        return f"ssh://{scp.group(1)}/{scp.group(2)}"
+    path = Path(url)
+    if not path.is_absolute() and root is not None:
+        path = root / path
+    try:
+        return path.resolve().as_uri()
+    except ValueError:
+        return url
+
+
+def provenance(
+    repo: Union[Repo, Path, str, None],
+    head: Optional[str] = None,
+    environ: Optional[Mapping[str, str]] = None,
+) -> Optional[Provenance]:
+    """Where the analysed code came from, for SARIF; None when it cannot be told.
+
+    Repository URI: the ``origin`` remote's URL (else the first remote's) with
+    credentials stripped; no remote means no provenance.  Revision: the commit
+    of ``head`` (a ref; default ``HEAD``).  Branch: ``GITHUB_REF`` in GitHub
+    Actions; else ``head`` when it names a local branch; else the active
+    branch when ``head`` is ``HEAD``'s commit; None when detached.
+    """
+    env = os.environ if environ is None else environ
+    if repo is None or isinstance(repo, (str, Path)):
+        repo = find_repository(repo) if repo is not None else None
+        if repo is None:
+            return None
+    try:
+        remotes = list(repo.remotes)
+        if not remotes:
+            return None
+        remote = next((r for r in remotes if r.name == "origin"), remotes[0])
+        urls = list(remote.urls)
+        if not urls:
+            return None
+        uri = strip_credentials(urls[0], work_tree(repo))
+        current = _head_commit(repo)
+        if head is not None:
+            commit = _resolve(repo, head, "--head")
+        else:
+            commit = current
+        if commit is None:
+            return None
+        branch: Optional[str] = None
+        if env.get("GITHUB_ACTIONS") == "true" and env.get("GITHUB_REF"):
+            branch = env["GITHUB_REF"]
+        elif head is not None and head.removeprefix("refs/heads/") in {h.name for h in repo.heads}:
+            branch = head.removeprefix("refs/heads/")
+        elif not repo.head.is_detached and current is not None and commit == current:
+            branch = repo.active_branch.name
+        return Provenance(repository_uri=uri, revision=commit.hexsha, branch=branch)
+    except (GitCommandError, ValueError, UsageError, TypeError):
+        return None
