@@ -25,7 +25,7 @@ import codecs
 import hashlib
 import re
 import threading
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Optional
 
 import tree_sitter_python
@@ -56,11 +56,11 @@ _QUERY_SOURCE = """
 (augmented_assignment left: (_) @target)
 (for_statement left: (_) @target)
 (for_in_clause left: (_) @comp)
-(with_item value: (as_pattern alias: (as_pattern_target) @target))
+(as_pattern alias: (as_pattern_target) @with)
 (except_clause (as_pattern alias: (as_pattern_target) @except))
 (named_expression name: (identifier) @name)
 (global_statement) @global
-(nonlocal_statement) @global
+(nonlocal_statement) @nonlocal
 (type_alias_statement) @typealias
 (type_alias_statement left: (type [(identifier) @name (generic_type . (identifier) @name)]))
 (case_pattern (dotted_name) @capture)
@@ -133,7 +133,8 @@ def _decode(data: bytes) -> tuple[bytes, Optional[str]]:
         data = data[len(_BOM) :]
         if _is_utf8(data):
             return data, None
-        return data.decode("latin-1").encode("utf-8"), "decoded as latin-1: not valid UTF-8 despite a UTF-8 BOM"
+        note = "decoded as latin-1: not valid UTF-8 despite a UTF-8 BOM"
+        return data.decode("latin-1").encode("utf-8"), note
 
     cookie = _cookie(data)
     prefix = ""
@@ -197,9 +198,10 @@ def _chain_parts(node: Node, src: bytes) -> tuple[str, ...]:
         parts = tuple(raw.decode("ascii").split("."))
     else:
         parts = _chain_parts_slow(node, src)
-    if len(_PARTS_CACHE) >= _PARTS_CACHE_MAX:
-        _PARTS_CACHE.clear()
-    _PARTS_CACHE[raw] = parts
+    if len(raw) <= 200:
+        if len(_PARTS_CACHE) >= _PARTS_CACHE_MAX:
+            _PARTS_CACHE.clear()
+        _PARTS_CACHE[raw] = parts
     return parts
 
 
@@ -382,7 +384,10 @@ def _params(node: Optional[Node], src: bytes) -> list[Param]:
     for child in node.named_children:
         kind = child.type
         if kind == "positional_separator":
-            out = [Param(p.name, "positional_only", p.annotation, p.default) if p.kind == "positional" else p for p in out]
+            out = [
+                Param(p.name, "positional_only", p.annotation, p.default) if p.kind == "positional" else p
+                for p in out
+            ]
             continue
         if kind == "keyword_separator":
             keyword_only = True
@@ -488,11 +493,21 @@ class _Scope:
         "calls",
         "names",
         "globals",
+        "outer",
         "types",
         "imports",
     )
 
-    def __init__(self, kind: str, node: Optional[Node], local_name: str, name: str, parent: Optional["_Scope"], start: int, end: int):
+    def __init__(
+        self,
+        kind: str,
+        node: Optional[Node],
+        local_name: str,
+        name: str,
+        parent: Optional[_Scope],
+        start: int,
+        end: int,
+    ):
         self.kind = kind  # "module" | "class" | "function"
         self.node = node
         self.local_name = local_name
@@ -500,15 +515,16 @@ class _Scope:
         self.parent = parent
         self.start = start
         self.end = end
-        self.calls: list[CallSite] = []
+        self.calls: list[tuple[int, int, CallSite]] = []  # (start byte, end byte, call)
         self.names: list[str] = []
-        self.globals: list[str] = []
+        self.globals: list[str] = []  # declared `global`
+        self.outer: list[str] = []  # declared `global` or `nonlocal`
         self.types: list[tuple[str, str]] = []
         self.imports: list[ImportFact] = []
 
 
-# source order; of nested calls that start together (`f().g()`) the inner comes first
-_by_start = attrgetter("start_byte", "end_byte")
+_by_start = attrgetter("start_byte")
+_span = itemgetter(0, 1)
 
 
 def _qualname(parent: _Scope, name: str) -> str:
@@ -522,7 +538,9 @@ def _qualname(parent: _Scope, name: str) -> str:
 _NO_END = 1 << 62
 
 
-def _build_scopes(defs: list[Node], classes: list[Node], src: bytes, module: _Scope) -> tuple[list[_Scope], list[int], list[_Scope]]:
+def _build_scopes(
+    defs: list[Node], classes: list[Node], src: bytes, module: _Scope
+) -> tuple[list[_Scope], list[int], list[_Scope]]:
     """Scopes in source order, and the segment table that maps a byte to its scope.
 
     Bodies nest, so they cut the file into segments, each owned by the
@@ -571,10 +589,6 @@ def _build_scopes(defs: list[Node], classes: list[Node], src: bytes, module: _Sc
         bounds.append(closed.end)
         owners.append(stack[-1])
     return scopes, bounds, owners
-
-
-def _call_position(call: CallSite) -> tuple[int, int]:
-    return call.line, call.col
 
 
 def _type_alias_is_real(left: Node) -> bool:
@@ -643,7 +657,7 @@ def _function_fact(scope: _Scope, src: bytes, decorators: dict[int, tuple[str, .
 
     names = set(scope.names)
     names.update(p.name for p in params)
-    names.difference_update(scope.globals)
+    names.difference_update(scope.outer)
 
     codes: list[str] = []
     line = _line_at(src, start)
@@ -662,7 +676,7 @@ def _function_fact(scope: _Scope, src: bytes, decorators: dict[int, tuple[str, .
         col=col,
         end_line=end_line,
         params=tuple(params),
-        calls=tuple(scope.calls),
+        calls=tuple(call for _, _, call in sorted(scope.calls, key=_span)),
         class_name=class_name,
         parent_function=parent_function,
         decorators=decorators.get(start, ()),
@@ -697,7 +711,7 @@ def _class_fact(scope: _Scope, src: bytes) -> ClassFact:
     )
 
 
-def _local_type(left: Node, node: Node, src: bytes) -> Optional[str]:
+def _local_type(node: Node, src: bytes) -> Optional[str]:
     """Dotted class text for ``v: C = ...`` or ``v = C(...)``."""
     annotation = node.child_by_field_name("type")
     if annotation is not None:
@@ -740,13 +754,18 @@ def _facts(src: bytes, digest: str, note: Optional[str]) -> FileFacts:
                 texts.append(_text(src, expr[0]) if expr else _text(src, dec).lstrip("@").strip())
         decorators[definition.start_byte] = tuple(texts)
 
-    for node in nodes("callee"):
-        scope = owners[find(bounds, node.start_byte) - 1]
+    # Captures do not come in source order.  Calls are collected as
+    # (start, end, CallSite) and sorted per function: of nested calls that
+    # start together (`f().g()`), the inner one (smaller end) comes first.
+    for node in captures.get("callee", ()):
+        start = node.start_byte
+        scope = owners[find(bounds, start) - 1]
         if scope.kind == "function":
+            end = node.end_byte
             row, col = node.start_point
-            if src[node.start_byte] == 42:  # "*": see _chain_parts_slow
-                col += len(src[node.start_byte : node.end_byte]) - len(src[node.start_byte : node.end_byte].lstrip(b"* \t"))
-            scope.calls.append(CallSite(_chain_parts(node, src), row + 1, col))
+            if src[start] == 42:  # "*": see _chain_parts_slow
+                col += (end - start) - len(src[start:end].lstrip(b"* \t"))
+            scope.calls.append((start, end, CallSite(_chain_parts(node, src), row + 1, col)))
 
     # The grammar reads `type(x).attr = v` as a type alias statement and loses
     # the call of `type`: put it back.
@@ -756,8 +775,7 @@ def _facts(src: bytes, digest: str, note: Optional[str]) -> FileFacts:
         if scope.kind != "function" or left is None or _type_alias_is_real(left):
             continue
         row, col = node.start_point
-        scope.calls.append(CallSite(("type",), row + 1, col))
-        scope.calls.sort(key=_call_position)
+        scope.calls.append((node.start_byte, node.start_byte + 4, CallSite(("type",), row + 1, col)))
 
     for node in nodes("import"):
         scope = owners[find(bounds, node.start_byte) - 1]
@@ -775,12 +793,22 @@ def _facts(src: bytes, digest: str, note: Optional[str]) -> FileFacts:
         left = node.child_by_field_name("left")
         _target_names(left, src, scope.names)
         if scope.kind == "function" and left is not None and left.type == "identifier":
-            type_text = _local_type(left, node, src)
+            type_text = _local_type(node, src)
             if type_text:
                 scope.types.append((_text(src, left), type_text))
 
-    for capture, function_only in (("target", False), ("comp", True), ("except", True), ("name", False)):
-        for node in captures.get(capture, ()):
+    # `as` targets: of `with` (also parenthesized) at any scope, of `except` in functions only
+    except_targets = {node.start_byte for node in captures.get("except", ())}
+    with_targets = [node for node in captures.get("with", ()) if node.start_byte not in except_targets]
+    groups = (
+        (captures.get("target", ()), False),
+        (captures.get("name", ()), False),
+        (with_targets, False),
+        (captures.get("comp", ()), True),  # comprehension variables
+        (captures.get("except", ()), True),  # deleted after the handler
+    )
+    for group, function_only in groups:
+        for node in group:
             scope = owners[find(bounds, node.start_byte) - 1]
             if scope.kind == "function" or (scope.kind == "module" and not function_only):
                 _target_names(node, src, scope.names)
@@ -792,10 +820,14 @@ def _facts(src: bytes, digest: str, note: Optional[str]) -> FileFacts:
             if text and text != "_" and "." not in text:
                 scope.names.append(text)
 
-    for node in captures.get("global", ()):
-        scope = owners[find(bounds, node.start_byte) - 1]
-        if scope.kind == "function":
-            scope.globals.extend(_text(src, c) for c in node.named_children if c.type == "identifier")
+    for capture in ("global", "nonlocal"):
+        for node in captures.get(capture, ()):
+            scope = owners[find(bounds, node.start_byte) - 1]
+            if scope.kind == "function":
+                names = [_text(src, c) for c in node.named_children if c.type == "identifier"]
+                scope.outer.extend(names)
+                if capture == "global":
+                    scope.globals.extend(names)
 
     functions = []
     classes = []
@@ -855,7 +887,7 @@ def _main(argv: list[str]) -> int:
     import time
 
     files = functions = calls = failures = with_errors = 0
-    seconds = 0.0
+    seconds = cpu_seconds = 0.0
     for top in argv or ["."]:
         for dirpath, dirnames, filenames in os.walk(top):
             dirnames.sort()
@@ -868,9 +900,10 @@ def _main(argv: list[str]) -> int:
                         data = handle.read()
                 except OSError:
                     continue
-                started = time.perf_counter()
+                started, cpu_started = time.perf_counter(), time.process_time()
                 facts = parse_source(data)
                 seconds += time.perf_counter() - started
+                cpu_seconds += time.process_time() - cpu_started
                 files += 1
                 functions += len(facts.functions)
                 calls += sum(len(f.calls) for f in facts.functions)
@@ -878,7 +911,10 @@ def _main(argv: list[str]) -> int:
                 if facts.decode_note and "internal error" in facts.decode_note:
                     failures += 1
                     print(f"{path}: {facts.decode_note}", file=sys.stderr)
-    print(f"files={files} functions={functions} calls={calls} files_with_syntax_errors={with_errors} internal_errors={failures} seconds={seconds:.2f}")
+    print(
+        f"files={files} functions={functions} calls={calls} files_with_syntax_errors={with_errors}"
+        f" internal_errors={failures} seconds={seconds:.2f} cpu_seconds={cpu_seconds:.2f}"
+    )
     return 1 if failures else 0
 
 

@@ -216,6 +216,13 @@ def test_call_after_star_in_a_list():
     assert f.calls == (CallSite(("dict", "fromkeys"), 2, 13),)
 
 
+def test_call_of_type_in_an_assignment_target():
+    # the grammar reads `type(x).attr = v` as a `type` alias statement
+    f = fn(facts("def f(x):\n    type(x).attr = g()\n    type Alias = int\n"), "f")
+    assert f.calls == (CallSite(("type",), 2, 4), CallSite(("g",), 2, 19))
+    assert f.local_names == ("Alias", "x")
+
+
 def test_calls_in_nested_defs_belong_to_the_nested_def():
     ff = facts(
         """
@@ -278,6 +285,9 @@ def test_local_names():
                 pass
             with open(x) as fh, ctx() as (w1, w2):
                 pass
+            with (ctx()
+                  as paren):
+                pass
             try:
                 pass
             except E as err:
@@ -298,9 +308,27 @@ def test_local_names():
     )
     assert fn(ff, "f").local_names == tuple(
         sorted(
-            "p args k kw a b c d e f2 g h i j m fh w1 w2 err walrus comp q r os js z inner K nonlocal_like".split()
+            "p args k kw a b c d e f2 g h i j m fh w1 w2 paren err walrus comp q r os js z inner K nonlocal_like".split()
         )
     )
+
+
+def test_local_names_from_match_patterns():
+    ff = facts(
+        """
+        def f(v):
+            match v:
+                case [first, *rest]:
+                    pass
+                case {"k": kk, **others}:
+                    pass
+                case Point(x=0, y=yy) as pt:
+                    pass
+                case Color.RED | _:
+                    pass
+        """
+    )
+    assert fn(ff, "f").local_names == ("first", "kk", "others", "pt", "rest", "v", "yy")
 
 
 def test_local_names_exclude_nonlocal():
