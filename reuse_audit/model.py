@@ -218,3 +218,4 @@ class Report:
     functions_indexed: int = 0
     functions_checked: int = 0
     rules: tuple[str, ...] = field(default=())
+    baselined: int = 0  # findings left out because --baseline already had them

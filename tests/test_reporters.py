@@ -233,6 +233,7 @@ def test_json_fields(report, ctx):
     assert doc["summary"] == {
         "findings": 2,
         "suppressed": 1,
+        "baseline": 0,
         "files_analysed": 4,
         "functions_indexed": 57,
         "functions_checked": 6,
@@ -317,12 +318,15 @@ def test_sarif_results(report, ctx):
     )
     loc = first["locations"][0]["physicalLocation"]
     assert loc["artifactLocation"] == {"uri": "pkg/new.py", "uriBaseId": "%SRCROOT%"}
-    assert loc["region"] == {"startLine": 12, "startColumn": 1, "endLine": 15}
+    # the def line only (GitHub shows a PR alert only when all its lines are in the diff)
+    assert loc["region"] == {"startLine": 12, "startColumn": 1, "endLine": 12, "endColumn": 23}
     related = first["relatedLocations"]
     assert [r["id"] for r in related] == [1, 2]
     assert related[0]["message"]["text"] == "existing function pkg.config.read_config"
     assert related[0]["physicalLocation"]["artifactLocation"]["uri"] == "pkg/config.py"
-    assert related[1]["physicalLocation"]["region"]["startLine"] == 7
+    # the target's whole text; its file is readable, so the end column is known
+    assert related[0]["physicalLocation"]["region"] == {"startLine": 40, "startColumn": 1, "endLine": 41, "endColumn": 9}
+    assert related[1]["physicalLocation"]["region"] == {"startLine": 7, "startColumn": 1, "endLine": 19}
     assert first["partialFingerprints"] == {
         "primaryLocationLineHash": fingerprint.primary_location_line_hash(NEW_PY, 12),
         "reuseAudit/v1": make_report().findings[2].stable_key,
@@ -331,7 +335,7 @@ def test_sarif_results(report, ctx):
     assert first["properties"]["missingCallees"] == ["pkg.util.defaults"]
     # no source for pkg/tools/io.py: no line hash, byte column + 1
     assert set(second["partialFingerprints"]) == {"reuseAudit/v1"}
-    assert second["locations"][0]["physicalLocation"]["region"]["startColumn"] == 5
+    assert second["locations"][0]["physicalLocation"]["region"] == {"startLine": 30, "startColumn": 5, "endLine": 30}
 
 
 def test_sarif_message_fallback_and_escaping():

@@ -31,7 +31,7 @@ class RenderContext:
 
 
 def formats() -> tuple[str, ...]:
-    return ("text", "json", "sarif")
+    return ("text", "json", "sarif", "github")
 
 
 def render(fmt: str, report: Report, ctx: RenderContext) -> str:
@@ -41,6 +41,8 @@ def render(fmt: str, report: Report, ctx: RenderContext) -> str:
         from . import json as module
     elif fmt == "sarif":
         from . import sarif as module
+    elif fmt == "github":
+        from . import github as module
     else:  # the CLI validates the choice; this is a programming error
         raise ValueError(f"unknown format {fmt!r}")
     return module.render(report, ctx)

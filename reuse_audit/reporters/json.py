@@ -30,6 +30,7 @@ def render(report: Report, ctx: RenderContext) -> str:
         "summary": {
             "findings": len(findings) - suppressed,
             "suppressed": suppressed,
+            "baseline": report.baselined,
             "files_analysed": report.files_analysed,
             "functions_indexed": report.functions_indexed,
             "functions_checked": report.functions_checked,

@@ -10,6 +10,10 @@ timestamps, GUIDs or absolute paths).  Choices made for GitHub:
 * ``partialFingerprints.primaryLocationLineHash`` is computed as the
   codeql-action upload does (see ``reuse_audit.fingerprint``), plus our own
   line-independent ``reuseAudit/v1`` key;
+* a result's location is the ``def`` line of the new function (GitHub shows
+  an alert on a pull request only when all of its lines are in the diff, and
+  only ``locations[0]``); related locations span the whole target function;
+  regions have ``endLine`` and, when the file can be read, ``endColumn``;
 * columns are 1-based UTF-16 code units (``run.columnKind``);
 * ``automationDetails.id`` is ``reuse-audit/`` or ``reuse-audit/<category>/``;
 * notes become ``toolExecutionNotifications`` of a single invocation.
@@ -174,7 +178,7 @@ def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderC
         rule_index=index if index is not None else -1,
         level=level,
         message=om.Message(text=result_message(f)),
-        locations=[om.Location(physical_location=_physical(f.location, ctx, content))],
+        locations=[om.Location(physical_location=_physical(f.location, ctx, content, def_line_only=True))],
         related_locations=related,
         partial_fingerprints=fingerprints,
         properties=properties,
@@ -200,15 +204,27 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 
 
-def _physical(loc: Location, ctx: RenderContext, content: Optional[bytes] = None) -> om.PhysicalLocation:
+def _physical(
+    loc: Location, ctx: RenderContext, content: Optional[bytes] = None, def_line_only: bool = False
+) -> om.PhysicalLocation:
+    """The region of a function: its whole text, or (``def_line_only``) its ``def`` line.
+
+    GitHub shows an alert on a pull request only when every line of its primary
+    region is in the diff, so a result points at the ``def`` line alone: a
+    modified function whose body changed elsewhere is still shown when its
+    ``def`` line changed.  ``endColumn`` (the column after the last
+    non-blank character of the end line) is written when the file can be read.
+    """
     if content is None:
         content = ctx.source(loc.path)
-    region = om.Region(
-        start_line=loc.line,
-        start_column=utf16_column(content, loc.line, loc.col),
-    )
-    if loc.end_line >= loc.line:
-        region.end_line = loc.end_line
+    start_column = utf16_column(content, loc.line, loc.col)
+    region = om.Region(start_line=loc.line, start_column=start_column)
+    end_line = loc.line if def_line_only else loc.end_line
+    if end_line >= loc.line:
+        region.end_line = end_line
+        end_column = line_end_column(content, end_line)
+        if end_column is not None:
+            region.end_column = max(end_column, start_column) if end_line == loc.line else end_column
     return om.PhysicalLocation(artifact_location=_artifact(loc.path), region=region)
 
 
@@ -228,6 +244,17 @@ def utf16_column(content: Optional[bytes], line: int, col: int) -> int:
         return col + 1
     prefix = lines[line - 1][:col].decode("utf-8", errors="replace")
     return len(prefix.encode("utf-16-le", errors="surrogatepass")) // 2 + 1
+
+
+def line_end_column(content: Optional[bytes], line: int) -> Optional[int]:
+    """1-based UTF-16 column just after the last non-blank character of 1-based ``line``; None if unknown."""
+    if content is None or line < 1:
+        return None
+    lines = _NEWLINE.split(content)
+    if line > len(lines):
+        return None
+    text = lines[line - 1].rstrip().decode("utf-8", errors="replace")
+    return len(text.encode("utf-16-le", errors="surrogatepass")) // 2 + 1
 
 
 # ---------------------------------------------------------------------------

@@ -7,7 +7,8 @@
         also: pkg.legacy.load (4 of 5)
     Found 1 finding in 1 file (1 suppressed).
 
-Suppressed findings are counted, not printed.  Notes are not printed here: the
+Suppressed findings, and findings left out by ``--baseline``, are counted
+("(1 suppressed, 3 in baseline)"), not printed.  Notes are not printed here: the
 CLI writes them to stderr.
 """
 
@@ -50,7 +51,11 @@ def _finding_lines(f: Finding) -> list[str]:
 
 
 def _summary(report: Report, shown: list[Finding], suppressed: int) -> str:
-    tail = f" ({suppressed} suppressed)" if suppressed else ""
+    """The last line; the text and github formats share it."""
+    hidden = [f"{suppressed} suppressed"] if suppressed else []
+    if report.baselined:
+        hidden.append(f"{report.baselined} in baseline")
+    tail = f" ({', '.join(hidden)})" if hidden else ""
     if not shown:
         checked = _plural(report.functions_checked, "changed function")
         indexed = _plural(report.functions_indexed, "function")
