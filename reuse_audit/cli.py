@@ -7,6 +7,7 @@ never a traceback; set REUSE_AUDIT_DEBUG=1 to see one).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import stat
 import sys
@@ -56,6 +57,8 @@ def cli() -> None:
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, help="Parser processes for a cold cache (0: one per core).")
 @click.option("--quiet", "-q", is_flag=True, help="Do not print notes about skipped or partly analysed files.")
 @click.option("--targets", "targets_file", default=None, help="RA002: file of declared reuse targets, one qualified name a line.")
+@click.option("--category", default=None, metavar="TEXT", help="SARIF: analysis category, written as automationDetails.id 'reuse-audit/TEXT/' (GitHub code scanning keeps one set of alerts per category).")
+@click.option("--baseline", "baseline_file", default=None, metavar="FILE", help="Report only findings not in FILE, an earlier report from --format json or --format sarif.")
 def check(
     patch: Optional[str],
     repo: str,
@@ -73,6 +76,8 @@ def check(
     jobs: int,
     quiet: bool,
     targets_file: Optional[str],
+    category: Optional[str],
+    baseline_file: Optional[str],
 ) -> None:
     """Check the change in PATCH (a `git diff`, or - for standard input) against --repo.
 
@@ -86,8 +91,10 @@ def check(
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
     from . import gitsource
+    from .baseline import load_baseline
     from .engine import change_from_patch, run
 
+    baseline = load_baseline(baseline_file) if baseline_file is not None else None
     git_source = gitsource.select_source(patch, staged, base, head)
     repo_path = Path(repo)
     if not repo_path.is_dir():
@@ -118,11 +125,14 @@ def check(
         if cache is not None:
             cache.close()
     report = result.report
+    if baseline is not None:
+        report = _without_baseline(report, baseline)
     provenance = None
     if fmt == "sarif" and git_repo is not None and (git_source is not None or gitsource.is_root(git_repo, repo_path)):
         provenance = gitsource.provenance(git_repo, git_source.head if git_source is not None else None)
     ctx = RenderContext(
-        rules=_rules_for(report), version=__version__, source=_source_reader(change.after), provenance=provenance
+        rules=_rules_for(report), version=__version__, source=_source_reader(change.after), provenance=provenance,
+        category=category,
     )
     rendered = render(fmt, report, ctx)
     if not quiet:
@@ -178,6 +188,12 @@ def read_targets(path: str) -> tuple[str, ...]:
             raise UsageError(f"--targets {path}:{number}: '{name}' is not a qualified name like pkg.mod.func")
         targets.append(name)
     return tuple(targets)
+
+
+def _without_baseline(report: Report, baseline: frozenset[str]) -> Report:
+    """The report without the unsuppressed findings whose stable key is in the baseline (counted in ``baselined``)."""
+    kept = tuple(f for f in report.findings if f.suppressed or f.stable_key not in baseline)
+    return dataclasses.replace(report, findings=kept, baselined=len(report.findings) - len(kept))
 
 
 def _rules_for(report: Report) -> tuple:

@@ -1,0 +1,1 @@
+"""The RepoReuse-style benchmark: multi-turn task chains scored by reuse-audit's own rules."""

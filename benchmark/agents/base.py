@@ -1,0 +1,198 @@
+"""The agent interface, the registry of adapters, and what adapters share.
+
+An adapter runs one turn: it gets a :class:`~..model.TurnRequest`, leaves
+files in ``request.workspace`` and returns an :class:`~..model.AgentResult`
+with the reads of its trajectory.  Every adapter
+
+* starts a fresh session per turn (nothing is carried over between turns
+  but the workspace);
+* runs its process(es) with ``request.env`` on top of ``os.environ``, in the
+  workspace, in a new session whose whole tree is killed at
+  ``request.time_limit`` (status ``"timeout"``; see ``process.py``);
+* never retries;
+* keeps its trajectory and logs under ``request.turn_dir``, never in the
+  workspace;
+* returns an error as ``status="error"`` with a one-line ``message`` rather
+  than raising (a bad option is a :class:`~reuse_audit.errors.UsageError`
+  raised by :func:`make_agent`).
+
+Statuses: ``submitted`` (the agent finished on its own), ``error`` (it
+failed or crashed), ``timeout`` (killed at the wall-time limit, or its own
+time budget ran out), ``limit`` (step or cost budget), ``format_error``
+(too many malformed model answers in a row).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Callable, Iterable, Optional, Protocol, runtime_checkable
+
+from reuse_audit.errors import UsageError
+
+from ..model import AgentResult, Read, TurnRequest
+from ..reads import ReadFile, merge_reads, reads_from_command, workspace_path
+
+__all__ = [
+    "AGENT_NAMES",
+    "Agent",
+    "check_options",
+    "import_roots",
+    "make_agent",
+    "reads_from_jsonl",
+]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    name: str
+
+    def run_turn(self, request: TurnRequest) -> AgentResult: ...
+
+
+def _oracle(options: dict) -> Agent:
+    from .oracle import OracleAgent
+
+    return OracleAgent(options)
+
+
+def _replay(options: dict) -> Agent:
+    from .replay import ReplayAgent
+
+    return ReplayAgent(options)
+
+
+def _command(options: dict) -> Agent:
+    from .command import CommandAgent
+
+    return CommandAgent(options)
+
+
+def _mini(options: dict) -> Agent:
+    from .mini import MiniSweAgent
+
+    return MiniSweAgent(options)
+
+
+def _opencode(options: dict) -> Agent:
+    from .opencode import OpenCodeAgent
+
+    return OpenCodeAgent(options)
+
+
+_REGISTRY: dict[str, Callable[[dict], Agent]] = {
+    "oracle": _oracle,
+    "replay": _replay,
+    "command": _command,
+    "mini-swe-agent": _mini,
+    "opencode": _opencode,
+}
+AGENT_NAMES = tuple(_REGISTRY)
+
+
+def make_agent(name: str, options: Optional[dict] = None) -> Agent:
+    """The adapter called ``name`` configured with ``options``; UsageError for
+    an unknown name, an unknown option or a missing/invalid one."""
+    factory = _REGISTRY.get(name)
+    if factory is None:
+        raise UsageError(f"unknown agent {name!r}: expected one of {', '.join(AGENT_NAMES)}")
+    return factory(dict(options or {}))
+
+
+def check_options(agent: str, options: dict, known: Iterable[str], required: Iterable[str] = ()) -> None:
+    """UsageError for an option not in ``known`` or a missing ``required`` one."""
+    known = set(known)
+    unknown = sorted(set(options) - known)
+    if unknown:
+        allowed = ", ".join(sorted(known)) or "none"
+        raise UsageError(f"agent {agent}: unknown option(s) {', '.join(unknown)} (known: {allowed})")
+    missing = [key for key in required if options.get(key) in (None, "", [], {})]
+    if missing:
+        raise UsageError(f"agent {agent}: missing option(s) {', '.join(missing)}")
+
+
+def import_roots(request: TurnRequest) -> list[Path]:
+    """Folders of the workspace that hold importable code: the workspace's
+    ``PYTHONPATH`` entries inside it (the import root first), then the
+    workspace root; else the folder holding ``chain.source.import_name``."""
+    workspace = Path(os.path.abspath(request.workspace))
+    roots: list[Path] = []
+    env = dict(request.env)
+    for entry in env.get("PYTHONPATH", "").split(os.pathsep):
+        if not entry:
+            continue
+        path = Path(os.path.abspath(entry))
+        if (path == workspace or workspace in path.parents) and path not in roots:
+            roots.append(path)
+    if not roots:
+        name = request.chain.source.import_name or request.chain.source.package.replace("-", "_")
+        for base in (workspace / "src", workspace / "lib", workspace):
+            if (base / name).is_dir() or (base / f"{name}.py").is_file():
+                roots.append(base)
+                break
+    if workspace not in roots:
+        roots.append(workspace)
+    return roots
+
+
+def reads_from_jsonl(
+    path: Path,
+    workspace: Path,
+    roots: list[Path],
+    read_file: ReadFile,
+) -> tuple[tuple[Read, ...], list[str]]:
+    """Reads recorded in a JSONL file, one object a line:
+
+    * ``{"path": "click/utils.py", "start": 10, "end": 20}`` (workspace-relative
+      or absolute path; ``end`` defaults to ``start``), or
+    * ``{"command": "cat click/utils.py", "output": "...", "cwd": "..."}``
+      (``output`` and ``cwd`` optional; see :mod:`..reads`).
+
+    Returns the merged reads and the problems found (bad lines are skipped).
+    """
+    problems: list[str] = []
+    reads: list[Read] = []
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        return (), [f"{path}: {exc.strerror or exc}"]
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            data: Any = json.loads(line)
+        except ValueError as exc:
+            problems.append(f"{path.name}:{number}: not JSON ({exc.msg})")
+            continue
+        if not isinstance(data, dict):
+            problems.append(f"{path.name}:{number}: expected an object")
+            continue
+        if "command" in data:
+            cwd = Path(str(data.get("cwd") or workspace))
+            if not cwd.is_absolute():
+                cwd = workspace / cwd
+            output = data.get("output")
+            reads.extend(
+                reads_from_command(
+                    str(data["command"]),
+                    output if isinstance(output, str) else None,
+                    cwd,
+                    workspace,
+                    roots,
+                    read_file,
+                )
+            )
+            continue
+        try:
+            start = int(data["start"])
+            end = int(data.get("end", start))
+            rel = workspace_path(str(data["path"]), workspace, workspace, roots, lambda p: p.is_file())
+        except (KeyError, TypeError, ValueError):
+            problems.append(f"{path.name}:{number}: expected path/start/end or command")
+            continue
+        if rel is None:
+            problems.append(f"{path.name}:{number}: {data['path']} is outside the workspace")
+            continue
+        reads.append(Read(rel, start, end))
+    return merge_reads(reads), problems

@@ -1,0 +1,311 @@
+"""``mini-swe-agent``: the bash-only harness of the study (mini-swe-agent 2.4.6).
+
+Each turn runs ``_mini_worker.py`` with the adapter's Python in a new
+session: a :class:`minisweagent.agents.default.DefaultAgent` with the
+text-based config ``mini_textbased.yaml`` (one ```` ```mswea_bash_command ````
+block per answer; every command runs in a fresh subshell in the workspace)
+and the turn's prompt as its task.  The turn ends when the agent submits
+(a command whose first output line is ``COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT``),
+at its step, cost or time budget, after 3 malformed answers in a row, or
+when the adapter kills the worker's whole process tree at
+``request.time_limit``.
+
+Options
+-------
+``model_name``
+    a litellm model name (``openai/gpt-4.1``, ``anthropic/claude-...``);
+    ``"deterministic"`` with ``model_class: deterministic``.
+``model_class``
+    mini's model class: ``litellm_textbased`` (default), ``deterministic``
+    (scripted, for tests: ``minisweagent.models.test_models.DeterministicModel``)
+    or a dotted class path.
+``outputs``
+    for ``deterministic``: the scripted answers, each a ``make_output`` dict
+    (``{"role": "assistant", "content": ..., "extra": {"actions": [{"command":
+    ...}], "cost": 0.0}}``) or a bare command string.
+``model_kwargs``
+    passed to the model (litellm: ``api_base``, ``temperature``...).
+``model_config``
+    other keys of mini's model config (``cost_tracking: ignore_errors``...).
+``config``
+    mini config specs merged in order (default ``["mini_textbased.yaml"]``):
+    file names, paths or ``key=value`` specs as ``mini -c`` takes them.
+``step_limit``, ``cost_limit``, ``wall_time_limit_seconds``
+    mini's budgets (``AgentConfig`` in 2.4.6); ``wall_time_limit_seconds``
+    defaults to 95% of the turn's time limit so that the agent usually stops
+    by itself, with a complete trajectory, before the hard kill.
+``max_consecutive_format_errors``
+    default 3, as in the study.
+``command_timeout``
+    seconds one command may run (mini's ``environment.timeout``, default 30).
+``python``
+    the interpreter that has ``minisweagent`` installed (default: this one).
+``global_config_dir``
+    mini's ``MSWEA_GLOBAL_CONFIG_DIR`` (its ``.env`` of keys and defaults);
+    default a fresh folder in the turn directory, so that no user-level
+    setting leaks in: give API keys through the environment.
+
+The worker process gets ``os.environ`` (plus ``LITELLM_LOCAL_MODEL_COST_MAP=True``
+unless set: litellm would otherwise fetch its cost map from the network at
+import); the agent's commands get
+``request.env`` on top (mini merges ``environment.env`` over
+``os.environ``): the workspace's ``PYTHONPATH`` must not reach the worker,
+whose own imports (``click`` for ``typer``...) would come from the workspace.
+
+Files in the turn directory: ``trajectory.json`` (mini's format
+``mini-swe-agent-1.1``: ``info``, ``messages``, ``trajectory_format``),
+``mini-spec.json``, ``mini-result.json``, ``mini.log``.
+
+Statuses: ``Submitted`` -> ``submitted``; ``LimitsExceeded`` -> ``limit``;
+``TimeExceeded`` or the adapter's kill -> ``timeout``;
+``RepeatedFormatError`` -> ``format_error``; anything else (an exception
+from the model, the worker crashing) -> ``error``.
+
+Reads come from the saved trajectory: each action's command and the output
+the model was shown (its observation message: the rendered text when mini
+truncated the output, else ``extra.raw_output``), through :mod:`..reads`,
+against the workspace as it was when the turn started (see
+``snapshot.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+from reuse_audit.errors import UsageError
+
+from ..model import AgentResult, Read, TurnRequest
+from ..reads import ReadFile, merge_reads, reads_from_command
+from .base import check_options, import_roots
+from .process import run_limited
+from .snapshot import WorkspaceSnapshot
+
+WORKER = Path(__file__).with_name("_mini_worker.py")
+DEFAULT_CONFIG = ("mini_textbased.yaml",)
+STATUS = {
+    "Submitted": "submitted",
+    "LimitsExceeded": "limit",
+    "TimeExceeded": "timeout",
+    "RepeatedFormatError": "format_error",
+}
+OPTIONS = (
+    "model_name", "model_class", "outputs", "model_kwargs", "model_config", "config", "step_limit",
+    "cost_limit", "wall_time_limit_seconds", "max_consecutive_format_errors", "command_timeout",
+    "python", "global_config_dir",
+)
+TRUNCATION_MARKERS = ("<elided_chars>", '"elided_chars"')
+
+
+def scripted_output(item: Any) -> dict:
+    """A DeterministicModel answer from a ``make_output`` dict or a bare command."""
+    if isinstance(item, dict):
+        return item
+    if isinstance(item, str):
+        return {
+            "role": "assistant",
+            "content": f"THOUGHT: scripted.\n\n```mswea_bash_command\n{item}\n```",
+            "extra": {"actions": [{"command": item}], "cost": 0.0},
+        }
+    raise UsageError(f"agent mini-swe-agent: an output must be a command string or a make_output dict, not {type(item).__name__}")
+
+
+class MiniSweAgent:
+    name = "mini-swe-agent"
+
+    def __init__(self, options: dict) -> None:
+        check_options(self.name, options, OPTIONS)
+        self.options = dict(options)
+        self.model_class = options.get("model_class") or "litellm_textbased"
+        self.model_name = options.get("model_name") or ("deterministic" if self.model_class == "deterministic" else None)
+        if not self.model_name:
+            raise UsageError("agent mini-swe-agent: missing option model_name (a litellm model name)")
+        if self.model_class == "deterministic":
+            outputs = options.get("outputs")
+            if not isinstance(outputs, list) or not outputs:
+                raise UsageError("agent mini-swe-agent: model_class deterministic needs a non-empty list of outputs")
+            self.outputs = [scripted_output(item) for item in outputs]
+        else:
+            self.outputs = None
+        config = options.get("config", list(DEFAULT_CONFIG))
+        if isinstance(config, str):
+            config = [config]
+        if not isinstance(config, list) or not all(isinstance(c, str) for c in config):
+            raise UsageError("agent mini-swe-agent: config must be a list of config specs")
+        self.config = config
+        for key in ("step_limit", "max_consecutive_format_errors", "command_timeout"):
+            if key in options and (not isinstance(options[key], int) or options[key] < 0):
+                raise UsageError(f"agent mini-swe-agent: {key} must be a non-negative integer")
+        for key in ("cost_limit", "wall_time_limit_seconds"):
+            if key in options and (not isinstance(options[key], (int, float)) or options[key] < 0):
+                raise UsageError(f"agent mini-swe-agent: {key} must be a non-negative number")
+        self.python = str(options.get("python") or sys.executable)
+
+    # ------------------------------------------------------------------
+
+    def overrides(self, request: TurnRequest, env: dict) -> dict:
+        o = self.options
+        agent: dict[str, Any] = {
+            "max_consecutive_format_errors": o.get("max_consecutive_format_errors", 3),
+            "wall_time_limit_seconds": int(o.get("wall_time_limit_seconds", max(int(request.time_limit * 0.95), 1))),
+        }
+        for key in ("step_limit", "cost_limit"):
+            if key in o:
+                agent[key] = o[key]
+        model: dict[str, Any] = dict(o.get("model_config") or {})
+        model.update(model_class=self.model_class, model_name=self.model_name)
+        if o.get("model_kwargs"):
+            model["model_kwargs"] = dict(o["model_kwargs"])
+        if self.outputs is not None:
+            model["outputs"] = self.outputs
+            model.setdefault("cost_per_call", 0.0)
+        environment: dict[str, Any] = {"cwd": str(Path(request.workspace).resolve()), "env": env}
+        if "command_timeout" in o:
+            environment["timeout"] = int(o["command_timeout"])
+        return {"agent": agent, "model": model, "environment": environment}
+
+    def run_turn(self, request: TurnRequest) -> AgentResult:
+        turn_dir = Path(request.turn_dir).resolve()
+        turn_dir.mkdir(parents=True, exist_ok=True)
+        workspace = Path(os.path.abspath(request.workspace))
+        snapshot = WorkspaceSnapshot.take(workspace, turn_dir)
+        trajectory = turn_dir / "trajectory.json"
+        result_path = turn_dir / "mini-result.json"
+        for stale in (trajectory, result_path):
+            if stale.exists():
+                stale.unlink()
+        command_env = {"PAGER": "cat", "MANPAGER": "cat", "LESS": "-R", "PIP_PROGRESS_BAR": "off", "TQDM_DISABLE": "1"}
+        command_env.update(dict(request.env))
+        spec = {
+            "task": request.prompt,
+            "config_specs": self.config,
+            "overrides": self.overrides(request, command_env),
+            "output_path": str(trajectory),
+            "result_path": str(result_path),
+        }
+        spec_path = turn_dir / "mini-spec.json"
+        spec_path.write_text(json.dumps(spec, indent=2), encoding="utf-8")
+        global_dir = Path(self.options.get("global_config_dir") or (turn_dir / "mini-config"))
+        global_dir.mkdir(parents=True, exist_ok=True)
+        worker_env = dict(os.environ)
+        # litellm fetches its model cost map from the network at import unless told not to
+        worker_env.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+        worker_env.update(
+            MSWEA_SILENT_STARTUP="1",
+            MSWEA_CONFIGURED="1",
+            MSWEA_GLOBAL_CONFIG_DIR=str(global_dir),
+            PYTHONDONTWRITEBYTECODE="1",
+        )
+        try:
+            with open(turn_dir / "mini.log", "wb") as log:
+                proc = run_limited(
+                    [self.python, str(WORKER), str(spec_path)],
+                    cwd=workspace,
+                    env=worker_env,
+                    time_limit=request.time_limit,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )
+        except OSError as exc:
+            return AgentResult(status="error", message=f"cannot run {self.python}: {exc.strerror or exc}")
+
+        data = load_trajectory(trajectory)
+        outcome: dict = {}
+        if result_path.is_file():
+            try:
+                outcome = json.loads(result_path.read_text(encoding="utf-8"))
+            except ValueError:
+                outcome = {}
+        info = (data or {}).get("info", {})
+        exit_status = str(outcome.get("exit_status") or info.get("exit_status") or "")
+        cost = float(outcome.get("cost", info.get("model_stats", {}).get("instance_cost", 0.0)) or 0.0)
+        steps = int(outcome.get("steps", info.get("model_stats", {}).get("api_calls", 0)) or 0)
+        reads: tuple[Read, ...] = ()
+        if data is not None:
+            reads = reads_from_mini_trajectory(data, workspace, import_roots(request), snapshot.reader())
+        if proc.timed_out:
+            status, message = "timeout", f"killed after {request.time_limit:g} s"
+        elif exit_status in STATUS:
+            status = STATUS[exit_status]
+            message = exit_status
+        else:
+            status = "error"
+            detail = outcome.get("exception") or (f"worker exit status {proc.returncode}" if proc.returncode else "no exit status")
+            message = f"{exit_status or 'error'}: {str(detail).splitlines()[0] if str(detail) else ''}".strip()
+        return AgentResult(
+            status=status,
+            reads=reads,
+            trajectory=trajectory.name if trajectory.is_file() else None,
+            message=message,
+            cost=cost,
+            steps=steps,
+        )
+
+
+def load_trajectory(path: Path) -> Optional[dict]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _content_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):  # multimodal / Responses API items
+        parts = []
+        for item in content:
+            if isinstance(item, dict):
+                parts.append(str(item.get("text") or ""))
+        return "".join(parts)
+    return ""
+
+
+def mini_actions(data: dict) -> list[tuple[str, Optional[str]]]:
+    """(command, output shown to the model) for each executed action of a
+    mini-swe-agent 2.x trajectory, in order.  The output is the rendered
+    observation when mini truncated it, else the raw output; None when the
+    action has no observation (the submit command, a killed turn)."""
+    pairs: list[tuple[str, Optional[str]]] = []
+    pending: list[str] = []
+    for message in data.get("messages", []):
+        if not isinstance(message, dict):
+            continue
+        extra = message.get("extra") or {}
+        role = message.get("role")
+        if role == "assistant":
+            for command in pending:
+                pairs.append((command, None))
+            pending = [str(a.get("command", "")) for a in extra.get("actions", []) if isinstance(a, dict)]
+            continue
+        if isinstance(extra, dict) and "raw_output" in extra and pending:
+            command = pending.pop(0)
+            content = _content_text(message.get("content"))
+            if any(marker in content for marker in TRUNCATION_MARKERS):
+                shown = content
+            else:
+                shown = str(extra.get("raw_output") or "")
+            pairs.append((command, shown))
+    for command in pending:
+        pairs.append((command, None))
+    return pairs
+
+
+def reads_from_mini_trajectory(
+    data: dict, workspace: Path, roots: Sequence[Path], read_file: ReadFile, cwd: Optional[Path] = None
+) -> tuple[Read, ...]:
+    """The reads of a mini-swe-agent trajectory (every command runs in ``cwd``,
+    by default the workspace).  A command without an observation (the submit
+    command, or one cut by the kill) showed the model nothing: no reads."""
+    cwd = Path(cwd or workspace)
+    reads: list[Read] = []
+    for command, output in mini_actions(data):
+        if output is None or not command.strip():
+            continue
+        reads.extend(reads_from_command(command, output, cwd, workspace, roots, read_file))
+    return merge_reads(reads)

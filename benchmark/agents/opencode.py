@@ -1,0 +1,479 @@
+"""``opencode``: the tool-rich harness of the study (npm ``opencode-ai``, 1.x).
+
+Each turn runs, in the workspace, headless::
+
+    opencode run --format json --auto -m PROVIDER/MODEL PROMPT
+
+with an isolated configuration: ``OPENCODE_CONFIG`` points at a config file
+written in the turn directory, ``XDG_CONFIG_HOME``/``XDG_DATA_HOME``/
+``XDG_CACHE_HOME``/``XDG_STATE_HOME`` at folders there (so sessions, auth
+and caches of the user are not seen and nothing leaks between turns),
+external and default plugins off (``"plugin": []``,
+``OPENCODE_DISABLE_DEFAULT_PLUGINS``), no auto-update, no model-list fetch,
+no LSP download, no Claude Code prompt/skills, sharing disabled, and one
+provider: ``@ai-sdk/openai-compatible`` at ``base_url``.  OpenCode has no
+wall-time flag: the adapter kills the process tree at
+``request.time_limit`` (OpenCode's bash tool starts commands ``detached``;
+``process.kill_tree`` follows them by parent pid).
+
+The JSON event stream (``events.jsonl``) gives the session id; then
+``opencode export SESSION_ID`` (``export.json``) is the record of the turn:
+the stream can lose its last events when the process is killed.  Sessions of
+subagents started by the ``task`` tool (``state.metadata.sessionId``) are
+exported too (``export-<id>.json``).
+
+OpenCode's ``grep`` and ``glob`` tools run ripgrep: ``rg`` must be on PATH
+(OpenCode may otherwise try to download it, which fails offline).
+
+Formats (from OpenCode's source, packages/opencode/src):
+
+* ``cli/cmd/run.ts``: with ``--format json`` each event is one JSON line
+  ``{"type", "timestamp", "sessionID", ...}``: ``tool_use`` (``part``: a
+  tool part whose state is ``completed`` or ``error``), ``step_start``,
+  ``step_finish`` (``part.cost``, ``part.tokens``), ``text``, ``reasoning``,
+  ``error`` (``error``), ``done``;
+* ``cli/cmd/export.ts``: ``{"info": session, "messages": [{"info": message,
+  "parts": [...]}], ...}``;
+* ``session/message-v2.ts``: a tool part is ``{"type": "tool", "tool",
+  "callID", "state": {"status": "pending"|"running"|"completed"|"error",
+  "input", "output", "title", "metadata", "time"}}``;
+* ``tool/read.ts``: input ``{filePath, offset, limit}`` (offset 1-based in
+  current versions, 0-based in old ones); output ``<path>..</path>
+  <type>file</type><content>`` then ``N: text`` lines (old versions:
+  ``<file>`` and ``00012| text``) and ``(Showing lines A-B of C...)`` /
+  ``(End of file - total N lines)``;
+* ``tool/grep.ts``: output ``Found N matches``, then per file ``/abs/path:``
+  and ``  Line N: text`` lines;
+* ``tool/glob.ts``: file paths only (no content: no reads);
+* ``tool/bash.ts``: input ``{command, description, timeout?, workdir?}``;
+  ``state.output`` is what the model saw (``tool/truncation.ts`` cuts long
+  outputs: ``...N lines truncated...``, recognised by :mod:`..reads`).
+
+Read lines come from, in order: ``state.metadata.display.lineStart/lineEnd``
+when a version records them, the ``N:`` line numbers of the output, and
+``offset``/``limit`` of the input.
+
+Options: ``model`` (required: ``MODEL`` or ``PROVIDER/MODEL``), ``base_url``
+(the OpenAI-compatible endpoint, required unless ``config`` defines the
+provider), ``api_key`` or ``api_key_env`` (name of an environment variable;
+default none), ``provider`` (default ``bench``), ``binary`` (default
+``opencode``), ``agent`` (OpenCode agent, default its ``build``), ``auto``
+(pass ``--auto``, default true), ``config`` (a dict merged over the
+generated config), ``export_timeout`` (seconds, default 120).
+
+Statuses: killed at the limit -> ``timeout``; exit status 0 without an
+``error`` event -> ``submitted``; otherwise ``error``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Optional, Sequence
+
+from reuse_audit.errors import UsageError
+
+from ..model import AgentResult, Read, TurnRequest
+from ..reads import ReadFile, merge_reads, reads_from_command, workspace_path
+from .base import check_options, import_roots
+from .process import merged_env, run_limited
+from .snapshot import WorkspaceSnapshot
+
+OPTIONS = ("model", "base_url", "api_key", "api_key_env", "provider", "binary", "agent", "auto", "config", "export_timeout")
+
+__all__ = [
+    "OpenCodeAgent",
+    "OpenCodeEvents",
+    "parse_opencode_events",
+    "parse_opencode_export",
+    "reads_from_tool_parts",
+    "tool_parts_of_export",
+]
+
+
+# ---------------------------------------------------------------------------
+# parsing recorded data
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class OpenCodeEvents:
+    session_id: Optional[str] = None
+    tool_parts: list[dict] = field(default_factory=list)  # last state of each tool part
+    errors: list[str] = field(default_factory=list)
+    cost: float = 0.0
+    steps: int = 0
+    done: bool = False
+    bad_lines: int = 0
+
+
+def parse_opencode_events(lines: Iterable[str]) -> OpenCodeEvents:
+    """The JSON event stream of ``opencode run --format json``."""
+    out = OpenCodeEvents()
+    parts: dict[str, dict] = {}
+    order: list[str] = []
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            event = json.loads(line)
+        except ValueError:
+            out.bad_lines += 1
+            continue
+        if not isinstance(event, dict):
+            continue
+        if out.session_id is None and isinstance(event.get("sessionID"), str):
+            out.session_id = event["sessionID"]
+        kind = event.get("type")
+        part = event.get("part") if isinstance(event.get("part"), dict) else {}
+        if kind == "tool_use" and part.get("type") == "tool":
+            key = str(part.get("id") or part.get("callID") or len(order))
+            if key not in parts:
+                order.append(key)
+            parts[key] = part
+        elif kind == "step_finish":
+            out.steps += 1
+            try:
+                out.cost += float(part.get("cost") or 0.0)
+            except (TypeError, ValueError):
+                pass
+        elif kind == "error":
+            error = event.get("error")
+            if isinstance(error, dict):
+                data = error.get("data") if isinstance(error.get("data"), dict) else {}
+                out.errors.append(str(data.get("message") or error.get("name") or error))
+            else:
+                out.errors.append(str(error))
+        elif kind == "done":
+            out.done = True
+    out.tool_parts = [parts[k] for k in order]
+    return out
+
+
+def tool_parts_of_export(data: dict) -> list[dict]:
+    """The tool parts of an ``opencode export`` document, in order."""
+    out = []
+    for message in data.get("messages") or []:
+        if not isinstance(message, dict):
+            continue
+        for part in message.get("parts") or []:
+            if isinstance(part, dict) and part.get("type") == "tool":
+                out.append(part)
+    return out
+
+
+def child_sessions(parts: Iterable[dict]) -> list[str]:
+    """Sessions of subagents started by ``task`` tool calls."""
+    out = []
+    for part in parts:
+        if part.get("tool") != "task":
+            continue
+        metadata = (part.get("state") or {}).get("metadata") or {}
+        session = metadata.get("sessionId") or metadata.get("sessionID")
+        if isinstance(session, str) and session not in out:
+            out.append(session)
+    return out
+
+
+def parse_opencode_export(
+    data: dict, workspace: Path, import_roots: Sequence[Path] = (), read_file: Optional[ReadFile] = None
+) -> list[Read]:
+    """The reads of one exported session (merged)."""
+    return reads_from_tool_parts(tool_parts_of_export(data), workspace, import_roots, read_file)
+
+
+_NUMBERED_NEW = re.compile(r"^(\d+): ")
+_NUMBERED_OLD = re.compile(r"^(\d{5})\| ")
+_GREP_FILE = re.compile(r"^(\S.*):$")
+_GREP_LINE = re.compile(r"^\s+Line (\d+):")
+
+
+def _int(value: Any) -> Optional[int]:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _read_tool_lines(state: dict, total: Optional[int]) -> Optional[tuple[int, int]]:
+    metadata = state.get("metadata") or {}
+    display = metadata.get("display") if isinstance(metadata, dict) else None
+    if isinstance(display, dict):
+        start, end = _int(display.get("lineStart")), _int(display.get("lineEnd"))
+        if start and end and end >= start:
+            return start, end
+    output = str(state.get("output") or "")
+    if "<type>directory</type>" in output:
+        return None
+    numbers = []
+    for line in output.split("\n"):
+        m = _NUMBERED_NEW.match(line) or _NUMBERED_OLD.match(line)
+        if m:
+            numbers.append(int(m.group(1)))
+    if numbers:
+        return min(numbers), max(numbers)
+    if output.strip():  # a format we do not know: fall back on the request
+        params = state.get("input") or {}
+        offset = _int(params.get("offset")) or 1
+        limit = _int(params.get("limit")) or 2000
+        start = max(offset, 1)
+        end = start + limit - 1
+        if total is not None:
+            end = min(end, total)
+        if total == 0 or end < start:
+            return None
+        return start, end
+    return None
+
+
+def reads_from_tool_parts(
+    parts: Iterable[dict], workspace: Path, roots: Sequence[Path] = (), read_file: Optional[ReadFile] = None
+) -> list[Read]:
+    """Reads of OpenCode tool parts: ``read`` (lines shown), ``grep`` (the
+    matched lines listed), ``bash`` (the command and its output through
+    :mod:`..reads`).  Only completed calls count."""
+    from ..reads import file_reader, split_lines
+
+    workspace = Path(os.path.abspath(workspace))
+    roots = list(roots) or [workspace]
+    read_file = read_file or file_reader()
+
+    def exists(path: Path) -> bool:
+        return read_file(path) is not None
+
+    def rel_of(path: str) -> Optional[str]:
+        return workspace_path(path, workspace, workspace, roots, exists)
+
+    reads: list[Read] = []
+    for part in parts:
+        state = part.get("state") or {}
+        if state.get("status") != "completed":
+            continue
+        tool = str(part.get("tool") or "")
+        params = state.get("input") or {}
+        if tool == "read":
+            file_path = params.get("filePath") or params.get("file_path") or params.get("path")
+            if not isinstance(file_path, str):
+                continue
+            rel = rel_of(file_path)
+            if rel is None:
+                continue
+            text = read_file(workspace / rel)
+            total = len(split_lines(text)) if text is not None else None
+            span = _read_tool_lines(state, total)
+            if span:
+                reads.append(Read(rel, span[0], span[1]))
+        elif tool == "grep":
+            current: Optional[str] = None
+            for line in str(state.get("output") or "").split("\n"):
+                m = _GREP_LINE.match(line)
+                if m and current:
+                    reads.append(Read(current, int(m.group(1)), int(m.group(1))))
+                    continue
+                m = _GREP_FILE.match(line)
+                if m:
+                    current = rel_of(m.group(1))
+        elif tool == "bash":
+            command = params.get("command")
+            if not isinstance(command, str):
+                continue
+            workdir = params.get("workdir")
+            cwd = Path(workdir) if isinstance(workdir, str) and workdir else workspace
+            if not cwd.is_absolute():
+                cwd = workspace / cwd
+            output = state.get("output")
+            if not isinstance(output, str):
+                output = (state.get("metadata") or {}).get("output")
+            reads.extend(
+                reads_from_command(
+                    command, output if isinstance(output, str) else None, cwd, workspace, roots, read_file
+                )
+            )
+    return list(merge_reads(reads))
+
+
+# ---------------------------------------------------------------------------
+# the adapter
+# ---------------------------------------------------------------------------
+
+
+def _merge(base: dict, extra: dict) -> dict:
+    out = dict(base)
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+class OpenCodeAgent:
+    name = "opencode"
+
+    def __init__(self, options: dict) -> None:
+        check_options(self.name, options, OPTIONS, required=["model"])
+        self.options = dict(options)
+        model = str(options["model"])
+        self.provider = str(options.get("provider") or (model.split("/", 1)[0] if "/" in model else "bench"))
+        self.model_id = model.split("/", 1)[1] if "/" in model else model
+        extra = options.get("config") or {}
+        if not isinstance(extra, dict):
+            raise UsageError("agent opencode: config must be a mapping (merged over the generated opencode.json)")
+        if not options.get("base_url") and self.provider not in (extra.get("provider") or {}):
+            raise UsageError("agent opencode: missing option base_url (the OpenAI-compatible endpoint)")
+        self.binary = str(options.get("binary") or "opencode")
+        self.export_timeout = float(options.get("export_timeout", 120))
+
+    def config(self) -> dict:
+        o = self.options
+        provider_options: dict[str, Any] = {}
+        if o.get("base_url"):
+            provider_options["baseURL"] = str(o["base_url"])
+        if o.get("api_key"):
+            provider_options["apiKey"] = str(o["api_key"])
+        elif o.get("api_key_env"):
+            provider_options["apiKey"] = "{env:%s}" % o["api_key_env"]
+        model_ref = f"{self.provider}/{self.model_id}"
+        config: dict[str, Any] = {
+            "$schema": "https://opencode.ai/config.json",
+            "model": model_ref,
+            "small_model": model_ref,
+            "autoupdate": False,
+            "share": "disabled",
+            "plugin": [],
+            "enabled_providers": [self.provider],
+            "permission": {"edit": "allow", "bash": "allow", "webfetch": "deny"},
+            "provider": {
+                self.provider: {
+                    "npm": "@ai-sdk/openai-compatible",
+                    "name": self.provider,
+                    "options": provider_options,
+                    "models": {self.model_id: {"name": self.model_id}},
+                }
+            },
+        }
+        return _merge(config, o.get("config") or {})
+
+    def environment(self, request: TurnRequest, home: Path) -> dict[str, str]:
+        env = merged_env(request.env)
+        for sub in ("config", "data", "cache", "state"):
+            (home / sub).mkdir(parents=True, exist_ok=True)
+        env.update(
+            OPENCODE_CONFIG=str(home / "opencode.json"),
+            XDG_CONFIG_HOME=str(home / "config"),
+            XDG_DATA_HOME=str(home / "data"),
+            XDG_CACHE_HOME=str(home / "cache"),
+            XDG_STATE_HOME=str(home / "state"),
+            OPENCODE_DISABLE_AUTOUPDATE="1",
+            OPENCODE_DISABLE_DEFAULT_PLUGINS="1",
+            OPENCODE_DISABLE_LSP_DOWNLOAD="1",
+            OPENCODE_DISABLE_MODELS_FETCH="1",
+            OPENCODE_DISABLE_CLAUDE_CODE="1",
+            OPENCODE_DISABLE_TERMINAL_TITLE="1",
+        )
+        return env
+
+    def run_turn(self, request: TurnRequest) -> AgentResult:
+        turn_dir = Path(request.turn_dir).resolve()
+        turn_dir.mkdir(parents=True, exist_ok=True)
+        workspace = Path(os.path.abspath(request.workspace))
+        if shutil.which(self.binary, path=merged_env(request.env).get("PATH")) is None and not Path(self.binary).is_file():
+            return AgentResult(status="error", message=f"{self.binary} not found on PATH")
+        snapshot = WorkspaceSnapshot.take(workspace, turn_dir)
+        home = turn_dir / "opencode"
+        home.mkdir(parents=True, exist_ok=True)
+        (home / "opencode.json").write_text(json.dumps(self.config(), indent=2) + "\n", encoding="utf-8")
+        env = self.environment(request, home)
+        argv = [self.binary, "run", "--format", "json"]
+        if self.options.get("auto", True):
+            argv.append("--auto")
+        argv += ["-m", f"{self.provider}/{self.model_id}"]
+        if self.options.get("agent"):
+            argv += ["--agent", str(self.options["agent"])]
+        argv.append(request.prompt)
+        events_path = turn_dir / "events.jsonl"
+        try:
+            with open(events_path, "wb") as out, open(turn_dir / "opencode.log", "wb") as err:
+                proc = run_limited(argv, cwd=workspace, env=env, time_limit=request.time_limit, stdout=out, stderr=err)
+        except OSError as exc:
+            return AgentResult(status="error", message=f"cannot run {self.binary}: {exc.strerror or exc}")
+        events = parse_opencode_events(events_path.read_text(encoding="utf-8", errors="replace").splitlines())
+        roots = import_roots(request)
+        read_file = snapshot.reader()
+        parts: list[dict] = []
+        trajectory: Optional[str] = None
+        notes: list[str] = []
+        if events.session_id:
+            queue, seen = [events.session_id], set()
+            while queue and len(seen) < 20:
+                session = queue.pop(0)
+                if session in seen:
+                    continue
+                seen.add(session)
+                name = "export.json" if session == events.session_id else f"export-{session}.json"
+                data = self.export(session, workspace, env, turn_dir / name)
+                if data is None:
+                    notes.append(f"export of {session} failed")
+                    if session == events.session_id:
+                        parts.extend(events.tool_parts)
+                    continue
+                if session == events.session_id:
+                    trajectory = name
+                session_parts = tool_parts_of_export(data)
+                parts.extend(session_parts)
+                queue.extend(child_sessions(session_parts))
+        else:
+            notes.append("no session id in the event stream")
+        reads = tuple(reads_from_tool_parts(parts, workspace, roots, read_file))
+        if proc.timed_out:
+            status, message = "timeout", f"killed after {request.time_limit:g} s"
+        elif proc.returncode == 0 and not events.errors:
+            status, message = "submitted", "exit status 0"
+        else:
+            detail = events.errors[0] if events.errors else _last_line(turn_dir / "opencode.log")
+            status, message = "error", f"exit status {proc.returncode}: {detail}"
+        if notes:
+            message += "; " + "; ".join(notes)
+        return AgentResult(
+            status=status,
+            reads=reads,
+            trajectory=trajectory or (events_path.name if events_path.is_file() else None),
+            message=message,
+            cost=events.cost,
+            steps=events.steps,
+        )
+
+    def export(self, session: str, workspace: Path, env: dict, path: Path) -> Optional[dict]:
+        try:
+            with open(path, "wb") as out, open(path.with_suffix(".log"), "wb") as err:
+                proc = run_limited(
+                    [self.binary, "export", session], cwd=workspace, env=env, time_limit=self.export_timeout,
+                    stdout=out, stderr=err,
+                )
+        except OSError:
+            return None
+        if proc.timed_out or proc.returncode != 0:
+            return None
+        text = path.read_text(encoding="utf-8", errors="replace")
+        start = text.find("{")
+        if start < 0:
+            return None
+        try:
+            data, _ = json.JSONDecoder().raw_decode(text[start:])
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+
+def _last_line(path: Path) -> str:
+    try:
+        data = path.read_bytes()[-4000:].decode("utf-8", "replace")
+    except OSError:
+        return "no output"
+    lines = [line.strip() for line in data.splitlines() if line.strip()]
+    return lines[-1][:300] if lines else "no output"

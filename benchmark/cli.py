@@ -1,0 +1,93 @@
+"""``reuse-audit bench``: run task chains against an agent, and report the runs."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from reuse_audit.errors import UsageError
+
+from .model import DEFAULT_MEMORY, MEMORY_SETTINGS
+
+
+def _options(pairs: tuple[str, ...]) -> dict:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--agent-option {pair!r}: expected KEY=VALUE")
+        options[key.strip()] = value
+    return options
+
+
+@click.group()
+def bench() -> None:
+    """Multi-turn task chains: does an agent reuse the code that is there?"""
+
+
+@bench.command(name="run")
+@click.option("--suite", required=True, help="A suite name shipped with reuse-audit (e.g. starter), or a folder of chains, or one chain folder.")
+@click.option("--agent", required=True, help="oracle, replay, command, mini-swe-agent or opencode.")
+@click.option("--agent-option", "-O", "agent_options", multiple=True, help="KEY=VALUE passed to the agent adapter (repeatable).")
+@click.option("--memory", type=click.Choice(MEMORY_SETTINGS), default=DEFAULT_MEMORY, show_default=True, help="What the agent is told of its earlier turns.")
+@click.option("--chain", "chain_ids", multiple=True, help="Run only these chain ids (repeatable).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Chains run in parallel.")
+@click.option("--out", "out", default=None, help="Run directory (default: runs/<suite>-<agent>-<memory>). Rerun the same command to resume.")
+@click.option("--time-limit", type=click.FloatRange(min=1), default=2400.0, show_default=True, help="Agent wall-time limit per turn, seconds.")
+@click.option("--test-timeout", type=click.FloatRange(min=1), default=300.0, show_default=True, help="Test run limit per turn, seconds.")
+def run_command(suite: str, agent: str, agent_options: tuple[str, ...], memory: str, chain_ids: tuple[str, ...], jobs: int, out: Optional[str], time_limit: float, test_timeout: float) -> None:
+    """Run every chain of SUITE turn by turn; every turn is scored and journaled as it ends."""
+    from .chain import load_suite
+    from .report import render_text, summarise
+    from .runner import RunConfig, run_benchmark
+
+    chains = load_suite(suite)
+    if chain_ids:
+        known = {c.id for c in chains}
+        unknown = [c for c in chain_ids if c not in known]
+        if unknown:
+            raise UsageError(f"--chain {unknown[0]}: no such chain in {suite} (known: {', '.join(sorted(known))})")
+        chains = [c for c in chains if c.id in chain_ids]
+    suite_label = Path(suite).name if Path(suite).exists() else suite
+    run_dir = Path(out) if out else Path("runs") / f"{suite_label}-{agent}-{memory}"
+    config = RunConfig(
+        run_dir=run_dir,
+        agent=agent,
+        memory=memory,
+        agent_options=_options(agent_options),
+        time_limit=time_limit,
+        test_timeout=test_timeout,
+        jobs=jobs,
+        suite=suite_label,
+    )
+    total = sum(len(c.turns) for c in chains)
+    with click.progressbar(length=total, label=f"{agent}/{memory}", file=sys.stderr, show_pos=True,
+                           item_show_func=lambda item: item) as bar:
+
+        def progress(chain_id: str, turn: int, turns: int, record: Optional[dict]) -> None:
+            status = ""
+            if record is not None:
+                status = f" {record['tests_passed']}/{record['tests_total']} tests"
+                if record.get("reimplemented"):
+                    status += f", re-implemented {', '.join(record['reimplemented'])}"
+            bar.update(1, f"{chain_id} turn {turn}/{turns}{status}")
+
+        run_benchmark(chains, config, progress)
+    click.echo(render_text([summarise(run_dir)]))
+    click.echo(f"Journal: {run_dir / 'journal.jsonl'}")
+
+
+@bench.command(name="report")
+@click.argument("run_dirs", nargs=-1, required=True)
+@click.option("--out", "out", default=None, help="Also write report.md, report.json and per_turn.png here.")
+def report_command(run_dirs: tuple[str, ...], out: Optional[str]) -> None:
+    """Print the study's tables for one or more RUN_DIRS side by side."""
+    from .report import write_report
+
+    text, _ = write_report([Path(d) for d in run_dirs], Path(out) if out else None)
+    click.echo(text)
+    if out:
+        click.echo(f"Wrote {Path(out) / 'report.md'}, report.json and per_turn.png")

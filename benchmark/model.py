@@ -1,0 +1,139 @@
+"""Plain data types of the benchmark: chains, turns, agent requests and results, scored turns.
+
+A chain is a pinned repository and five turns; each turn reveals one
+requirement.  An agent gets a TurnRequest and leaves files in the workspace;
+it returns an AgentResult with the reads of its trajectory.  The runner scores
+each turn with the engine's own stages and rules into a TurnRecord, one JSON
+line of the run's journal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+MEMORY_SETTINGS = ("none", "interface", "source")
+DEFAULT_MEMORY = "interface"
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a chain's repository comes from."""
+
+    kind: str  # "pypi" | "path"
+    package: str  # distribution name on the package index ("click"), or a label for a path
+    version: Optional[str] = None  # exact version for "pypi"
+    path: Optional[str] = None  # for "path": a folder, relative to the chain file or absolute
+    sha256: Optional[str] = None  # checksum of the fetched archive (recorded in the chain)
+    import_name: Optional[str] = None  # top-level import package ("dateutil" for python-dateutil)
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str  # qualified name: "click.utils.make_str" or, for a self target, "reports.totals.order_due"
+    kind: str  # "repo" | "self"
+
+
+@dataclass(frozen=True)
+class Turn:
+    number: int  # 1-based
+    requirement: str
+    path: str  # file the agent must create, relative to the workspace root
+    module: str  # its dotted module name
+    signatures: tuple[str, ...]  # "def order_due(order: dict) -> str"
+    tests: Path  # pytest file of this turn (absolute, resolved from the chain file)
+    solution: Path  # reference solution (absolute)
+    targets: tuple[Target, ...] = ()
+    reinvent: Optional[Path] = None  # a solution that passes the tests but copies the targets inline
+
+    @property
+    def function_names(self) -> tuple[str, ...]:
+        names = []
+        for sig in self.signatures:
+            head = sig.strip()
+            for prefix in ("async def ", "def "):
+                if head.startswith(prefix):
+                    head = head[len(prefix) :]
+            names.append(head.split("(", 1)[0].strip())
+        return tuple(names)
+
+    @property
+    def qualnames(self) -> tuple[str, ...]:
+        return tuple(f"{self.module}.{name}" for name in self.function_names)
+
+
+@dataclass(frozen=True)
+class Chain:
+    id: str
+    file: Path  # the chain file
+    source: Source
+    turns: tuple[Turn, ...]
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Read:
+    """Lines of a file the agent saw: 1-based, inclusive, workspace-relative path."""
+
+    path: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class TurnRequest:
+    chain: Chain
+    turn: Turn
+    workspace: Path  # the repository plus earlier submissions; the agent works here
+    prompt: str  # requirement + delivery instructions + memory note
+    memory: str  # "none" | "interface" | "source"
+    turn_dir: Path  # where the agent may keep its trajectory and logs (outside the workspace)
+    time_limit: float  # seconds of wall time
+    env: tuple[tuple[str, str], ...] = ()  # environment the agent's commands must run with
+
+
+@dataclass(frozen=True)
+class AgentResult:
+    status: str  # "submitted" | "error" | "timeout" | "limit" | "format_error"
+    reads: tuple[Read, ...] = ()
+    trajectory: Optional[str] = None  # path of the recorded trajectory, relative to the turn dir
+    message: str = ""
+    cost: float = 0.0
+    steps: int = 0
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One scored turn: a line of the journal."""
+
+    run_id: str
+    chain: str
+    turn: int
+    agent: str
+    memory: str
+    status: str  # the agent's status
+    tests_passed: int
+    tests_total: int
+    resolved: bool
+    repo_targets: tuple[str, ...]
+    self_targets: tuple[str, ...]
+    repo_reused: tuple[str, ...]  # targets the submission calls directly
+    self_reused: tuple[str, ...]
+    repo_recalled: tuple[str, ...]  # targets whose source lines the agent read
+    self_recalled: tuple[str, ...]
+    reimplemented: tuple[str, ...]  # targets re-implemented (Cdup)
+    unjudged: tuple[str, ...]  # targets with too few callees for Cdup
+    duplicated: bool  # the chain has a re-implemented target at this turn or before
+    files_viewed: int
+    lines_viewed: int
+    findings: tuple[dict, ...] = ()  # RA001/RA002 findings of the turn's diff, as JSON objects
+    notes: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        for key, value in data.items():
+            if isinstance(value, tuple):
+                data[key] = list(value)
+        return data

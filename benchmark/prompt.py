@@ -1,0 +1,76 @@
+"""The prompt of a turn: requirement, delivery instructions and the memory note.
+
+The delivery instructions are the same for every memory setting and encourage
+reuse; repository targets are never named.  The memory note changes only what
+the agent is told about its own earlier turns:
+
+* ``none``: nothing;
+* ``interface`` (default): the public signatures required in earlier turns;
+* ``source``: the exact files it submitted in earlier turns.
+
+The note is part of the prompt only: it is never written into the workspace.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .model import Chain, Turn
+
+DELIVERY = """\
+## Delivery
+- Create the new module `{module}` at `{path}` (relative to the repository root).
+- Implement exactly these functions, with these signatures:
+{signatures}
+- Reuse suitable existing code from the repository, and from modules you wrote earlier, instead of re-implementing it.
+- Do not modify existing files.
+- Check that the module imports (`python -c "import {module}"`) and behaves as required before you finish.
+"""
+
+INTERFACE_NOTE = """\
+## Your earlier work
+In earlier turns you implemented these public functions; they are in the workspace and importable:
+{entries}
+Reuse them where they fit.
+"""
+
+SOURCE_NOTE = """\
+## Your earlier work
+These are the exact files you submitted in earlier turns:
+{files}
+"""
+
+
+def memory_note(chain: Chain, turn: Turn, memory: str, workspace: Path) -> str:
+    earlier = [t for t in chain.turns if t.number < turn.number]
+    if memory == "none" or not earlier:
+        return ""
+    if memory == "interface":
+        entries = []
+        for t in earlier:
+            for sig in t.signatures:
+                entries.append(f"- `{t.module}`: `{sig.strip()}`  ({t.path})")
+        return INTERFACE_NOTE.format(entries="\n".join(entries))
+    if memory == "source":
+        blocks = []
+        for t in earlier:
+            file = workspace / t.path
+            try:
+                text = file.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                text = "# (no file was submitted at this path)\n"
+            blocks.append(f"### {t.path}\n```python\n{text.rstrip()}\n```")
+        return SOURCE_NOTE.format(files="\n\n".join(blocks))
+    raise ValueError(f"unknown memory setting {memory!r}")
+
+
+def build_prompt(chain: Chain, turn: Turn, memory: str, workspace: Path) -> str:
+    signatures = "\n".join(f"  - `{sig.strip()}`" for sig in turn.signatures)
+    parts = [
+        f"# Task (turn {turn.number} of {len(chain.turns)})\n\n{turn.requirement.strip()}\n",
+        DELIVERY.format(module=turn.module, path=turn.path, signatures=signatures),
+    ]
+    note = memory_note(chain, turn, memory, workspace)
+    if note:
+        parts.append(note)
+    return "\n".join(parts)

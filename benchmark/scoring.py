@@ -1,0 +1,182 @@
+"""Scoring one turn: its tests, and its diff replayed through the engine's rules.
+
+Reuse and Cdup are not computed here: RA002 (``bypassed-target``) reports every
+declared target the turn's diff does not call, and says whether the diff
+re-implements it (RA001's overlap test on the submission as a whole).  This
+module only counts what the rules found, and matches the agent's reads against
+the targets' source lines for recall.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Optional
+
+from reuse_audit.engine import Result, change_from_diff, run
+from reuse_audit.index import RepoIndex, build_index
+from reuse_audit.model import Finding
+from reuse_audit.parse import parse_source
+from reuse_audit.settings import Settings
+from reuse_audit.tree import SourceTree
+
+from .model import Read, Turn
+
+RECALL_SHARE = 0.5  # a target is recalled when the agent saw at least half of its source lines
+
+
+@dataclass(frozen=True)
+class TestRun:
+    passed: int
+    total: int
+    outcomes: tuple[tuple[str, str], ...]  # (test id, "passed" | "failed" | "error" | "skipped" | "missing")
+    timed_out: bool = False
+
+
+@dataclass(frozen=True)
+class ReuseScore:
+    repo_reused: tuple[str, ...]
+    self_reused: tuple[str, ...]
+    reimplemented: tuple[str, ...]
+    unjudged: tuple[str, ...]
+    findings: tuple[Finding, ...]
+
+
+def declared_tests(test_file: Path) -> tuple[str, ...]:
+    """Test functions a test file defines (module-level ``test_*`` and ``Test*`` class methods)."""
+    facts = parse_source(test_file.read_bytes())
+    names = []
+    for fn in facts.functions:
+        if fn.parent_function is not None or not fn.name.startswith("test"):
+            continue
+        if fn.class_name is None or (fn.class_name.startswith("Test") and "." not in fn.class_name):
+            names.append(fn.local_name.replace(".", "::"))
+    return tuple(names)
+
+
+def run_tests(turn: Turn, env: dict[str, str], out_dir: Path, timeout: float) -> TestRun:
+    """Run the turn's pytest file from a folder outside the workspace; read each test's outcome.
+
+    A test absent from the results (the module is missing, collection failed,
+    the run timed out) counts as failed.
+    """
+    out_dir.mkdir(parents=True, exist_ok=True)
+    test_dir = out_dir / "tests"
+    if test_dir.exists():
+        shutil.rmtree(test_dir)
+    test_dir.mkdir()
+    test_file = test_dir / turn.tests.name
+    shutil.copyfile(turn.tests, test_file)
+    junit = out_dir / "junit.xml"
+    if junit.exists():
+        junit.unlink()
+    command = [
+        sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(test_dir),
+        f"--junitxml={junit}", "-o", "junit_family=xunit2", str(test_file),
+    ]
+    full_env = dict(os.environ)
+    full_env.update(env)
+    timed_out = False
+    with open(out_dir / "test.log", "wb") as log:
+        proc = subprocess.Popen(command, cwd=test_dir, env=full_env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            _kill_group(proc)
+    expected = declared_tests(turn.tests)
+    results = _junit_outcomes(junit) if junit.exists() and not timed_out else {}
+    names = list(expected) + sorted(set(results) - set(expected))
+    outcomes = tuple((name, results.get(name, "missing")) for name in names)
+    passed = sum(1 for _, outcome in outcomes if outcome == "passed")
+    return TestRun(passed=passed, total=len(outcomes), outcomes=outcomes, timed_out=timed_out)
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    proc.wait()
+
+
+def _junit_outcomes(path: Path) -> dict[str, str]:
+    try:
+        root = ET.parse(path).getroot()
+    except (ET.ParseError, OSError):
+        return {}
+    outcomes: dict[str, str] = {}
+    for case in root.iter("testcase"):
+        name = case.get("name", "")
+        classname = case.get("classname", "")
+        # junit classname is "test_file" or "test_file.TestClass"; keep the class part only
+        cls = classname.split(".")[-1] if "." in classname else ""
+        test_id = f"{cls}::{name}" if cls.startswith("Test") else name
+        if case.find("failure") is not None:
+            outcome = "failed"
+        elif case.find("error") is not None:
+            outcome = "error"
+        elif case.find("skipped") is not None:
+            outcome = "skipped"
+        else:
+            outcome = "passed"
+        outcomes[test_id] = outcome
+    return outcomes
+
+
+def score_diff(before: SourceTree, diff_text: str, turn: Turn, settings: Settings) -> Result:
+    """Replay the turn's diff through the engine with the turn's targets declared."""
+    targets = tuple(t.name for t in turn.targets)
+    change = change_from_diff(before, diff_text, f"turn {turn.number} diff")
+    return run(change, settings.with_overrides(targets=targets, select=()), jobs=1)
+
+
+def reuse_score(result: Result, turn: Turn) -> ReuseScore:
+    bypassed: dict[str, str] = {}
+    for finding in result.report.findings:
+        if finding.rule == "RA002":
+            bypassed[finding.target] = dict(finding.details).get("status", "bypassed")
+    repo = [t.name for t in turn.targets if t.kind == "repo"]
+    own = [t.name for t in turn.targets if t.kind == "self"]
+    return ReuseScore(
+        repo_reused=tuple(t for t in repo if t not in bypassed),
+        self_reused=tuple(t for t in own if t not in bypassed),
+        reimplemented=tuple(sorted(t for t, status in bypassed.items() if status == "reimplemented")),
+        unjudged=tuple(sorted(t for t, status in bypassed.items() if status == "unjudged")),
+        findings=result.report.findings,
+    )
+
+
+def recalled(targets: Iterable[str], reads: Iterable[Read], index: RepoIndex) -> tuple[str, ...]:
+    """Targets whose source lines the agent read (at least RECALL_SHARE of them)."""
+    seen: dict[str, set[int]] = {}
+    for read in reads:
+        seen.setdefault(read.path, set()).update(range(read.start, read.end + 1))
+    out = []
+    for name in targets:
+        fn = index.functions.get(name)
+        if fn is None:
+            continue
+        lines = set(range(fn.location.line, max(fn.location.end_line, fn.location.line) + 1))
+        shown = lines & seen.get(fn.location.path, set())
+        if lines and len(shown) >= RECALL_SHARE * len(lines):
+            out.append(name)
+    return tuple(out)
+
+
+def viewed(reads: Iterable[Read]) -> tuple[int, int]:
+    """(files viewed, source lines viewed): distinct files and distinct (file, line) pairs."""
+    lines: dict[str, set[int]] = {}
+    for read in reads:
+        lines.setdefault(read.path, set()).update(range(read.start, read.end + 1))
+    return len(lines), sum(len(v) for v in lines.values())
+
+
+def before_index(before: SourceTree, settings: Optional[Settings] = None) -> RepoIndex:
+    return build_index(before, settings or Settings(), jobs=1)
