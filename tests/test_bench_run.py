@@ -170,3 +170,45 @@ def test_resuming_with_another_configuration_is_refused(chain_dir, tmp_path):
                            "--memory", "source", "--out", str(out)], capture_output=True, text=True)
     assert proc.returncode == 2
     assert "another configuration" in proc.stderr and "memory" in proc.stderr
+
+
+def test_mini_swe_agent_run_scores_recall_from_its_real_trajectory(chain_dir, tmp_path, monkeypatch):
+    """A scripted mini-swe-agent (its own DeterministicModel) reads the target with grep
+    and sed -n, writes the module and submits; recall and lines viewed come from its trajectory."""
+    pytest.importorskip("minisweagent")
+    import dataclasses
+    import inspect
+
+    import click.utils
+
+    monkeypatch.setenv("MSWEA_SILENT_STARTUP", "1")
+    monkeypatch.setenv("MSWEA_GLOBAL_CONFIG_DIR", str(tmp_path / "mswea"))
+    from minisweagent.models.test_models import make_output
+
+    lines, start = inspect.getsourcelines(click.utils.format_filename)
+    end = start + len(lines) - 1
+    solution = (chain_dir / "turn1" / "solution.py").read_text(encoding="utf-8")
+    commands = [
+        "grep -n 'def format_filename' click/utils.py",
+        f"sed -n '{start},{end}p' click/utils.py",
+        f"mkdir -p click_tools && cat <<'EOF' > click_tools/names.py\n{solution}EOF",
+        'python -c "import click_tools.names"',
+        "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT",
+    ]
+    outputs = [
+        make_output(f"THOUGHT: step {i}.\n\n```mswea_bash_command\n{c}\n```", [{"command": c}], cost=0.0)
+        for i, c in enumerate(commands)
+    ]
+    chain = load_chain(chain_dir)
+    one_turn = dataclasses.replace(chain, turns=chain.turns[:1])
+    run_dir = tmp_path / "runs" / "mini"
+    config = RunConfig(run_dir=run_dir, agent="mini-swe-agent", time_limit=120, test_timeout=60,
+                       agent_options={"model_class": "deterministic", "outputs": outputs})
+    run_benchmark([one_turn], config)
+    [record] = journal(run_dir)
+    assert record["status"] == "submitted" and record["resolved"], record
+    assert record["repo_recalled"] == ["click.utils.format_filename"]
+    assert record["files_viewed"] == 1 and record["lines_viewed"] == end - start + 1
+    assert (run_dir / "click-mini" / "turn-1" / "trajectory.json").is_file()
+    reads = (run_dir / "click-mini" / "turn-1" / "reads.jsonl").read_text(encoding="utf-8")
+    assert json.loads(reads.splitlines()[0]) == {"path": "click/utils.py", "start": start, "end": end}
