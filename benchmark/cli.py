@@ -91,3 +91,31 @@ def report_command(run_dirs: tuple[str, ...], out: Optional[str]) -> None:
     click.echo(text)
     if out:
         click.echo(f"Wrote {Path(out) / 'report.md'}, report.json and per_turn.png")
+
+
+@bench.command(name="verify")
+@click.argument("suites", nargs=-1, required=True)
+@click.option("--work", default=None, help="Keep workspaces and test logs here (default: a temporary folder, removed).")
+def verify_command(suites: tuple[str, ...], work: Optional[str]) -> None:
+    """Prove every turn of SUITES (suite names, suite folders or chain folders) honest.
+
+    Exit status 1 when any turn fails a check; the table names the chain, turn and reason.
+    """
+    from .chain import load_suite
+    from .verify import render_table, verify
+
+    chains = []
+    for suite in suites:
+        chains.extend(load_suite(suite))
+    ids = [c.id for c in chains]
+    duplicate = next((i for i in ids if ids.count(i) > 1), None)
+    if duplicate:
+        raise UsageError(f"chain {duplicate} is given twice")
+
+    def progress(check) -> None:
+        state = "ok" if check.ok else "FAIL"
+        click.echo(f"{check.chain} turn {check.turn}: {state}", err=True)
+
+    checks = verify(chains, Path(work) if work else None, progress)
+    click.echo(render_table(checks), nl=False)
+    sys.exit(1 if any(not c.ok for c in checks) else 0)

@@ -92,8 +92,16 @@ def run_tests(turn: Turn, env: dict[str, str], out_dir: Path, timeout: float) ->
             _kill_group(proc)
     expected = declared_tests(turn.tests)
     results = _junit_outcomes(junit) if junit.exists() and not timed_out else {}
-    names = list(expected) + sorted(set(results) - set(expected))
-    outcomes = tuple((name, results.get(name, "missing")) for name in names)
+    outcomes_list: list[tuple[str, str]] = []
+    for name in expected:
+        # a parametrized test reports one result per case: "test_x[1]", "test_x[2]"
+        cases = sorted(r for r in results if r == name or r.split("[", 1)[0] == name)
+        if cases:
+            outcomes_list.extend((case, results[case]) for case in cases)
+        else:
+            outcomes_list.append((name, "missing"))
+    # results that match no test of the file (a collection error's pseudo-test) are not tests
+    outcomes = tuple(outcomes_list)
     passed = sum(1 for _, outcome in outcomes if outcome == "passed")
     return TestRun(passed=passed, total=len(outcomes), outcomes=outcomes, timed_out=timed_out)
 
