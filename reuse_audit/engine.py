@@ -54,8 +54,7 @@ def enabled_rules(settings: Settings) -> tuple[Rule, ...]:
 
 
 def _applicable(rule: Rule, settings: Settings) -> bool:
-    # RA002 judges declared targets: without targets it has nothing to say.
-    return rule.code != "RA002" or bool(settings.targets)
+    return not rule.needs_targets or bool(settings.targets)
 
 
 def change_from_patch(repo: Path, patch_text: str, source: str, settings: Settings = Settings()) -> Change:

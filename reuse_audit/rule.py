@@ -42,6 +42,7 @@ class Rule:
     level: str = "warning"  # SARIF level: "error" | "warning" | "note"
     precision: str = "high"  # SARIF/CodeQL precision: very-high | high | medium | low
     tags: tuple[str, ...] = ("maintainability", "reuse")
+    needs_targets: bool = False  # runs only when reuse targets are declared (RA002)
 
     @property
     def doc_filename(self) -> str:

@@ -139,4 +139,5 @@ RULE = Rule(
     check=check,
     level="warning",
     precision="high",
+    needs_targets=True,
 )
