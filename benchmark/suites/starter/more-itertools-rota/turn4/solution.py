@@ -1,0 +1,13 @@
+from more_itertools import subslices
+
+from more_itertools_rota.teams import teams
+
+
+def shift_blocks(order, max_len=None):
+    return [block for block in subslices(order) if max_len is None or len(block) <= max_len]
+
+
+def consecutive_teams(order, size):
+    order = list(order)
+    worked = {frozenset(block) for block in shift_blocks(order, size) if len(block) == size}
+    return [team for team in teams(order, size) if frozenset(team) in worked]
