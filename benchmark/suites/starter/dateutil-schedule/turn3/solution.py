@@ -1,0 +1,44 @@
+import datetime
+import re
+
+from dateutil.easter import EASTER_ORTHODOX, EASTER_WESTERN, easter
+
+from dateutil_schedule.monthly import monthly_rule
+
+_EASTER = re.compile(r"(orthodox\s+)?easter\s*(?:([+-])\s*(\d+))?")
+_FIXED = re.compile(r"(\d{1,2})-(\d{1,2})")
+
+
+def holidays(year: int, specs: list[str]) -> list[datetime.date]:
+    days = set()
+    for spec in specs:
+        text = spec.strip().lower()
+        fixed = _FIXED.fullmatch(text)
+        movable = _EASTER.fullmatch(text)
+        if fixed:
+            try:
+                days.add(datetime.date(year, int(fixed.group(1)), int(fixed.group(2))))
+            except ValueError:
+                continue  # 02-29 outside leap years
+        elif movable:
+            method = EASTER_ORTHODOX if movable.group(1) else EASTER_WESTERN
+            shift = int(movable.group(3) or 0) * (-1 if movable.group(2) == "-" else 1)
+            days.add(easter(year, method) + datetime.timedelta(days=shift))
+        else:
+            raise ValueError(f"unknown holiday {spec!r}")
+    return sorted(days)
+
+
+def holiday_free(text: str, today: datetime.date, specs: list[str], count: int) -> list[datetime.datetime]:
+    found: list[datetime.datetime] = []
+    if count <= 0:
+        return found
+    closed: dict[int, set] = {}
+    for meeting in monthly_rule(text, today):
+        if meeting.year not in closed:
+            closed[meeting.year] = set(holidays(meeting.year, specs))
+        if meeting.date() not in closed[meeting.year]:
+            found.append(meeting)
+            if len(found) == count:
+                break
+    return found
