@@ -38,7 +38,8 @@ def bench() -> None:
 @click.option("--out", "out", default=None, help="Run directory (default: runs/<suite>-<agent>-<memory>). Rerun the same command to resume.")
 @click.option("--time-limit", type=click.FloatRange(min=1), default=2400.0, show_default=True, help="Agent wall-time limit per turn, seconds.")
 @click.option("--test-timeout", type=click.FloatRange(min=1), default=300.0, show_default=True, help="Test run limit per turn, seconds.")
-def run_command(suite: str, agent: str, agent_options: tuple[str, ...], memory: str, chain_ids: tuple[str, ...], jobs: int, out: Optional[str], time_limit: float, test_timeout: float) -> None:
+@click.option("--workspace-limit", type=click.FloatRange(min=1), default=1024.0, show_default=True, help="MB the workspace may grow by during one agent turn: past it the agent is stopped and the turn is invalid.")
+def run_command(suite: str, agent: str, agent_options: tuple[str, ...], memory: str, chain_ids: tuple[str, ...], jobs: int, out: Optional[str], time_limit: float, test_timeout: float, workspace_limit: float) -> None:
     """Run every chain of SUITE turn by turn; every turn is scored and journaled as it ends."""
     from .chain import load_suite
     from .report import render_text, summarise
@@ -62,6 +63,7 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], memory: 
         test_timeout=test_timeout,
         jobs=jobs,
         suite=suite_label,
+        workspace_limit=int(workspace_limit * 1024 * 1024),
     )
     total = sum(len(c.turns) for c in chains)
     with click.progressbar(length=total, label=f"{agent}/{memory}", file=sys.stderr, show_pos=True,

@@ -4,6 +4,12 @@ Per configuration (a run): resolved %, passed %, reuse rate and recall for
 repository and self targets, Cdup % (duplicated-chain rate at the last turn),
 files and lines viewed per turn; then each metric per turn.  Written as text,
 Markdown, JSON and PNG plots of the per-turn curves.
+
+Invalid turns (``extra.invalid`` in the journal: the agent wrote outside its
+workspace, or past the workspace limit; see ``runner.py``) are left out of
+every metric, and counted in the ``Invalid`` column (``invalid`` in JSON).
+``Turns`` counts the valid turns only; a chain whose turns are all invalid
+is not counted in ``Chains``.
 """
 
 from __future__ import annotations
@@ -36,9 +42,15 @@ class RunSummary:
     label: str
     run_dir: str
     chains: int
-    turns: int
+    turns: int  # valid turns
     overall: dict  # metric -> value (None when undefined, e.g. no self targets)
     per_turn: dict  # turn -> {metric -> value}
+    invalid: int = 0  # turns left out: the agent broke the rules of the run
+
+
+def is_invalid(record: dict) -> bool:
+    extra = record.get("extra")
+    return isinstance(extra, dict) and bool(extra.get("invalid"))
 
 
 def _ratio(num: float, den: float) -> Optional[float]:
@@ -67,6 +79,8 @@ def summarise(run_dir: Path) -> RunSummary:
     if not (run_dir / JOURNAL).is_file():
         raise UsageError(f"{run_dir}: not a benchmark run (no {JOURNAL})")
     records = read_journal(run_dir)
+    invalid = sum(1 for r in records if is_invalid(r))
+    records = [r for r in records if not is_invalid(r)]
     config = {}
     if (run_dir / "run.json").is_file():
         try:
@@ -83,7 +97,7 @@ def summarise(run_dir: Path) -> RunSummary:
     # Cdup overall is the duplicated-chain rate at each chain's last scored turn
     overall["cdup"] = _ratio(sum(1 for r in last_turn.values() if r["duplicated"]), len(last_turn))
     per_turn = {t: metrics([r for r in records if r["turn"] == t]) for t in turns}
-    return RunSummary(label, str(run_dir), len(last_turn), len(records), overall, per_turn)
+    return RunSummary(label, str(run_dir), len(last_turn), len(records), overall, per_turn, invalid)
 
 
 def _fmt(metric: str, value: Optional[float]) -> str:
@@ -93,8 +107,8 @@ def _fmt(metric: str, value: Optional[float]) -> str:
 
 
 def render_text(summaries: list[RunSummary]) -> str:
-    head = ["Configuration", "Chains", "Turns"] + [title for _, title in METRICS]
-    rows = [[s.label, str(s.chains), str(s.turns)] + [_fmt(k, s.overall[k]) for k, _ in METRICS] for s in summaries]
+    head = ["Configuration", "Chains", "Turns", "Invalid"] + [title for _, title in METRICS]
+    rows = [[s.label, str(s.chains), str(s.turns), str(s.invalid)] + [_fmt(k, s.overall[k]) for k, _ in METRICS] for s in summaries]
     out = [_grid(head, rows), ""]
     turns = sorted({t for s in summaries for t in s.per_turn})
     for key, title in METRICS:
@@ -118,8 +132,8 @@ def render_markdown(summaries: list[RunSummary]) -> str:
         return "\n".join(lines)
 
     out = ["# reuse-audit benchmark report", "", "## Overall", ""]
-    head = ["Configuration", "Chains", "Turns"] + [t for _, t in METRICS]
-    out.append(md(head, [[s.label, str(s.chains), str(s.turns)] + [_fmt(k, s.overall[k]) for k, _ in METRICS] for s in summaries]))
+    head = ["Configuration", "Chains", "Turns", "Invalid"] + [t for _, t in METRICS]
+    out.append(md(head, [[s.label, str(s.chains), str(s.turns), str(s.invalid)] + [_fmt(k, s.overall[k]) for k, _ in METRICS] for s in summaries]))
     turns = sorted({t for s in summaries for t in s.per_turn})
     out += ["", "## By turn", ""]
     for key, title in METRICS:
@@ -139,6 +153,7 @@ def render_json(summaries: list[RunSummary]) -> str:
                 "run_dir": s.run_dir,
                 "chains": s.chains,
                 "turns": s.turns,
+                "invalid": s.invalid,
                 "overall": s.overall,
                 "per_turn": {str(t): m for t, m in sorted(s.per_turn.items())},
             }

@@ -11,31 +11,67 @@ Resuming: the journal holds every finished turn; a rerun with the same command
 skips them and restarts an unfinished turn from its pre-turn commit.  Commits
 have fixed dates, so the same submissions give the same commits and the same
 journal.
+
+Runaway agents.  Nothing an agent does stops the chain or the run:
+
+* it is killed with its whole process tree at its wall-time limit
+  (``agents/process.py``): status ``timeout``;
+* while it runs, the workspace may grow by at most ``workspace_limit`` bytes
+  (and 200,000 entries): past that it is killed at once, everything it wrote
+  is discarded (the workspace goes back to the turn's start), status
+  ``limit``, and the turn is *invalid*;
+* it may write only in its workspace and its turn folder.  The runner takes a
+  snapshot (kind, size, mtime, ctime, inode of every entry) of the guarded
+  folders before the agent starts and compares after it ends: the run folder
+  but the workspace and the turn folder, the workspace's parent folder, the
+  chain's folder (its tests and solutions) and the chain's pinned source (the
+  last two against a snapshot taken when the chain starts, so tampering stays
+  visible in every later turn).  The journal, which the runner itself appends
+  to, must still hold exactly the records it wrote.  A write found there makes
+  the turn *invalid*;
+* a turn's tests that hang are killed (their whole process tree) at
+  ``test_timeout`` and count as failed (``notes``: "tests timed out");
+* an adapter that raises makes the turn an ``error``.
+
+An invalid turn is still scored and journaled (so that the journal stays one
+record per turn and a rerun resumes after it), with ``extra["invalid"] = True``
+and ``extra["invalid_reason"]``, and a note ``invalid: <reason>``.  ``bench
+report`` leaves invalid turns out of every metric and counts them in an
+``Invalid`` column.  With ``--jobs`` above 1, other chains' folders are not
+guarded (their own runner threads write there); writes outside the run folder,
+the chain and its source (``/tmp``, the home folder) are not seen at all.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import stat
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Iterable, Optional
 
 from reuse_audit.cache import FactsCache
 from reuse_audit.settings import Settings
 from reuse_audit.tree import FsTree, MemoryTree
 
 from .agents.base import make_agent
-from .journal import Journal
+from .agents.process import workspace_limits
+from .fetch import fetch_chain
+from .journal import JOURNAL, Journal
 from .model import AgentResult, Chain, Read, TurnRecord, TurnRequest
 from .prompt import build_prompt
 from .scoring import before_index, recalled, reuse_score, run_tests, score_diff, viewed
 from .workspace import Workspace
 
 Progress = Callable[[str, int, int, Optional[dict]], None]  # (chain id, turn, turns, record or None)
+
+
+DEFAULT_WORKSPACE_LIMIT = 1024 * 1024 * 1024  # 1 GiB a turn
 
 
 @dataclass(frozen=True)
@@ -49,13 +85,14 @@ class RunConfig:
     jobs: int = 1
     suite: str = ""
     cache_dir: Optional[Path] = None  # facts cache for scoring
+    workspace_limit: int = DEFAULT_WORKSPACE_LIMIT  # bytes the workspace may grow by during one agent turn
 
     @property
     def run_id(self) -> str:
         return self.run_dir.name
 
     def describe(self) -> dict:
-        return {
+        described = {
             "suite": self.suite,
             "agent": self.agent,
             "memory": self.memory,
@@ -63,6 +100,9 @@ class RunConfig:
             "time_limit": self.time_limit,
             "test_timeout": self.test_timeout,
         }
+        if self.workspace_limit != DEFAULT_WORKSPACE_LIMIT:  # runs made before the option resume as they were
+            described["workspace_limit"] = self.workspace_limit
+        return described
 
 
 def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Progress] = None) -> Journal:
@@ -105,7 +145,10 @@ def _check_run_file(config: RunConfig) -> None:
 
 
 def run_chain(chain: Chain, config: RunConfig, journal: Journal, progress: Optional[Progress], lock: threading.Lock) -> None:
-    workspace = Workspace.prepare(chain, config.run_dir / "workspaces" / chain.id)
+    fetched = fetch_chain(chain)
+    workspace = Workspace.prepare(chain, config.run_dir / "workspaces" / chain.id, source=fetched)
+    # the chain's tests and solutions, and its pinned source: nothing may change them, ever
+    chain_guard = Guard([chain.file.parent, fetched.root])
     agent = make_agent(config.agent, dict(config.agent_options))
     cache = FactsCache(config.cache_dir) if config.cache_dir else None
     pre = workspace.baseline
@@ -118,7 +161,7 @@ def run_chain(chain: Chain, config: RunConfig, journal: Journal, progress: Optio
             if progress:
                 progress(chain.id, turn.number, len(chain.turns), done)
             continue
-        record = run_turn(chain, turn, config, workspace, agent, pre, duplicated, cache)
+        record = run_turn(chain, turn, config, workspace, agent, pre, duplicated, cache, journal, chain_guard)
         journal.append(record.to_json())
         pre = record.extra["next_commit"]
         duplicated = record.duplicated
@@ -128,7 +171,10 @@ def run_chain(chain: Chain, config: RunConfig, journal: Journal, progress: Optio
         cache.close()
 
 
-def run_turn(chain, turn, config: RunConfig, workspace: Workspace, agent, pre: str, duplicated: bool, cache) -> TurnRecord:
+def run_turn(
+    chain, turn, config: RunConfig, workspace: Workspace, agent, pre: str, duplicated: bool, cache,
+    journal: Optional[Journal] = None, chain_guard: Optional["Guard"] = None,
+) -> TurnRecord:
     turn_dir = config.run_dir / chain.id / f"turn-{turn.number}"
     if turn_dir.exists():  # an unfinished earlier attempt: start afresh
         shutil.rmtree(turn_dir)
@@ -147,13 +193,32 @@ def run_turn(chain, turn, config: RunConfig, workspace: Workspace, agent, pre: s
         time_limit=config.time_limit,
         env=tuple(sorted(workspace.env.items())),
     )
+    run_guard = Guard(_turn_guard_roots(config, workspace), skip=_turn_guard_skips(config, chain, workspace, turn_dir))
     started = time.monotonic()
-    try:
-        result = agent.run_turn(request)
-    except Exception as exc:  # an adapter bug must not stop the chain: the turn counts as failed
-        result = AgentResult(status="error", message=f"{type(exc).__name__}: {exc}")
+    with workspace_limits(workspace.root, config.workspace_limit) as limits:
+        try:
+            result = agent.run_turn(request)
+        except Exception as exc:  # an adapter bug must not stop the chain: the turn counts as failed
+            result = AgentResult(status="error", message=f"{type(exc).__name__}: {exc}")
+        over = limits.exceeded or limits.check()  # also for agents that run in process
     agent_seconds = time.monotonic() - started
     started = time.monotonic()
+    invalid: list[str] = []
+    if over:
+        invalid.append(f"{over}: the agent was stopped and its changes discarded")
+        if result.status not in ("timeout",):
+            result = AgentResult(status="limit", reads=result.reads, trajectory=result.trajectory,
+                                 message=f"killed: {over}", cost=result.cost, steps=result.steps)
+        workspace.reset_to(pre)  # the turn's files are not committed: nothing of it is scored
+    outside = run_guard.changes()
+    if chain_guard is not None:
+        outside += chain_guard.changes()
+    if outside:
+        invalid.append("the agent wrote outside its workspace: " + _summary(outside))
+    if journal is not None:
+        tampered = _journal_tampering(journal)
+        if tampered:
+            invalid.append(tampered)
     post = workspace.commit_turn(turn.number)
     diff = workspace.diff(pre, post)
     (turn_dir / "diff.patch").write_text(diff, encoding="utf-8", errors="surrogateescape")
@@ -180,6 +245,14 @@ def run_turn(chain, turn, config: RunConfig, workspace: Workspace, agent, pre: s
     (turn_dir / "timing.json").write_text(
         json.dumps({"agent_seconds": round(agent_seconds, 3), "scoring_seconds": round(overhead, 3)}) + "\n", encoding="utf-8"
     )
+    extra = {"commit": post, "next_commit": next_commit, "submitted_file": (workspace.root / turn.path).is_file()}
+    notes = [result.message] if result.message else []
+    if tests.timed_out:
+        notes.append("tests timed out")
+    if invalid:
+        reason = "; ".join(invalid)
+        extra.update(invalid=True, invalid_reason=reason)
+        notes.append(f"invalid: {reason}")
     return TurnRecord(
         run_id=config.run_id,
         chain=chain.id,
@@ -202,8 +275,8 @@ def run_turn(chain, turn, config: RunConfig, workspace: Workspace, agent, pre: s
         files_viewed=files_viewed,
         lines_viewed=lines_viewed,
         findings=findings,
-        notes=tuple(n for n in ([result.message] if result.message else []) + (["tests timed out"] if tests.timed_out else [])),
-        extra={"commit": post, "next_commit": next_commit, "submitted_file": (workspace.root / turn.path).is_file()},
+        notes=tuple(notes),
+        extra=extra,
     )
 
 
@@ -243,3 +316,135 @@ def _finding_json(f) -> dict:
         "missing": list(f.missing),
         "details": dict(f.details),
     }
+
+
+# ---------------------------------------------------------------------------
+# guarded folders
+
+
+_Entry = tuple[int, int, int, int, int]  # (file type, size, mtime_ns, ctime_ns, inode); 0s for folders
+MAX_GUARDED_ENTRIES = 500_000
+
+
+def _state(roots: Iterable[Path], skip: Callable[[Path], bool]) -> dict[str, _Entry]:
+    """Every entry under ``roots`` but the skipped ones (links are not followed).
+    Folders are recorded by their existence only: their times change whenever
+    the runner adds a turn folder."""
+    out: dict[str, _Entry] = {}
+    stack = [Path(os.path.abspath(r)) for r in roots]
+    while stack and len(out) < MAX_GUARDED_ENTRIES:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    path = Path(entry.path)
+                    if skip(path):
+                        continue
+                    try:
+                        st = entry.stat(follow_symlinks=False)
+                    except OSError:
+                        continue
+                    kind = stat.S_IFMT(st.st_mode)
+                    if stat.S_ISDIR(st.st_mode):
+                        out[entry.path] = (kind, 0, 0, 0, 0)
+                        stack.append(path)
+                    else:
+                        out[entry.path] = (kind, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+        except OSError:
+            continue
+    return out
+
+
+class Guard:
+    """A snapshot of folders nobody may write to, compared later with :meth:`changes`."""
+
+    def __init__(self, roots: Iterable[Path], skip: Callable[[Path], bool] = lambda p: False) -> None:
+        unique: list[Path] = []
+        for root in sorted({Path(os.path.abspath(r)) for r in roots}, key=lambda p: len(p.parts)):
+            if root.is_dir() and not any(root == u or u in root.parents for u in unique):
+                unique.append(root)
+        self.roots = tuple(unique)
+        self.skip = skip
+        self.before = _state(self.roots, skip)
+
+    def changes(self) -> list[str]:
+        """``created PATH``, ``deleted PATH``, ``modified PATH``, sorted by path."""
+        after = _state(self.roots, self.skip)
+        out = []
+        for path in sorted(set(self.before) | set(after)):
+            old, new = self.before.get(path), after.get(path)
+            if old == new:
+                continue
+            what = "created" if old is None else "deleted" if new is None else "modified"
+            out.append(f"{what} {path}")
+        return out
+
+
+def _turn_guard_roots(config: RunConfig, workspace: Workspace) -> list[Path]:
+    return [config.run_dir, workspace.root.parent]
+
+
+def _turn_guard_skips(config: RunConfig, chain: Chain, workspace: Workspace, turn_dir: Path) -> Callable[[Path], bool]:
+    run_dir = Path(os.path.abspath(config.run_dir))
+    own = {Path(os.path.abspath(workspace.root)), Path(os.path.abspath(turn_dir)), run_dir / JOURNAL}
+    concurrent = config.jobs > 1
+    workspaces = Path(os.path.abspath(workspace.root.parent))
+
+    def skip(path: Path) -> bool:
+        if path in own:
+            return True
+        if concurrent:  # other chains' folders: their own threads write there
+            if path.parent == workspaces and path.name != chain.id:
+                return True
+            if path.parent == run_dir and path.name not in (chain.id, workspaces.name) and path.is_dir():
+                return True
+        return False
+
+    return skip
+
+
+def _summary(changes: list[str], shown: int = 3) -> str:
+    more = f" and {len(changes) - shown} more" if len(changes) > shown else ""
+    return ", ".join(changes[:shown]) + more
+
+
+def _journal_tampering(journal: Journal) -> Optional[str]:
+    """None when the journal file holds exactly the records the runner wrote, else why
+    not, after writing them back (so the journal stays the runner's, one line a turn)."""
+    lock = getattr(journal, "_lock", None) or threading.Lock()
+    with lock:
+        problem = _journal_problem(journal)
+        if problem is not None:
+            records = list(getattr(journal, "_records", {}).values()) or list(journal.records())
+            tmp = journal.path.with_name(journal.path.name + ".repair")
+            with open(tmp, "w", encoding="utf-8") as handle:
+                for record in records:
+                    handle.write(json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, journal.path)
+            problem += " (restored)"
+        return problem
+
+
+def _journal_problem(journal: Journal) -> Optional[str]:
+    try:
+        data = journal.path.read_bytes() if journal.path.exists() else b""
+    except OSError as exc:
+        return f"the journal cannot be read: {exc.strerror or exc}"
+    seen = set()
+    for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            key = (record["chain"], int(record["turn"]))
+        except (ValueError, KeyError, TypeError):
+            return f"the journal was modified: line {number} is not a record"
+        if key in seen or journal.get(*key) != record:
+            return f"the journal was modified: line {number} ({key[0]} turn {key[1]}) is not what the runner wrote"
+        seen.add(key)
+    expected = {(r["chain"], int(r["turn"])) for r in journal.records()}
+    if seen != expected:
+        return "the journal was modified: records are missing"
+    return None

@@ -237,10 +237,20 @@ def git_env(extra: Optional[dict] = None) -> dict[str, str]:
     return env
 
 
+#: Options of every git command the runner runs in a workspace.  The agent
+#: works in the workspace and could write ``.git/config`` or ``.git/hooks``:
+#: no hook (``post-commit`` runs even with ``--no-verify``) and no
+#: ``core.fsmonitor`` command may run outside its time limit and process group.
+SAFE_GIT_OPTIONS = (
+    "-c", "core.autocrlf=false", "-c", "core.safecrlf=false", "-c", "commit.gpgsign=false",
+    "-c", f"core.hooksPath={os.devnull}", "-c", "core.fsmonitor=false",
+)
+
+
 def _git(root: Path, *args: str, input: Optional[bytes] = None) -> bytes:
     try:
         proc = subprocess.run(
-            ["git", "-c", "core.autocrlf=false", "-c", "core.safecrlf=false", "-c", "commit.gpgsign=false", *args],
+            ["git", *SAFE_GIT_OPTIONS, *args],
             cwd=root,
             env=git_env(),
             input=input,
@@ -647,6 +657,6 @@ def _has_commit(root: Path, sha: str) -> bool:
     if not sha:
         return False
     proc = subprocess.run(
-        ["git", "cat-file", "-e", f"{sha}^{{commit}}"], cwd=root, env=git_env(), capture_output=True
+        ["git", *SAFE_GIT_OPTIONS, "cat-file", "-e", f"{sha}^{{commit}}"], cwd=root, env=git_env(), capture_output=True
     )
     return proc.returncode == 0

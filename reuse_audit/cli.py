@@ -20,7 +20,7 @@ import click
 from . import __version__
 from .cache import FactsCache, default_cache_dir
 from .errors import UsageError
-from .model import Report
+from .model import Note, Report
 from .patch import decode_patch
 from .reporters import RenderContext, formats, render
 from .settings import Settings, describe_unknown, load_settings, unknown_codes
@@ -59,6 +59,8 @@ def cli() -> None:
 @click.option("--targets", "targets_file", default=None, help="RA002: file of declared reuse targets, one qualified name a line.")
 @click.option("--category", default=None, metavar="TEXT", help="SARIF: analysis category, written as automationDetails.id 'reuse-audit/TEXT/' (GitHub code scanning keeps one set of alerts per category).")
 @click.option("--baseline", "baseline_file", default=None, metavar="FILE", help="Report only findings not in FILE, an earlier report from --format json or --format sarif.")
+@click.option("--diff", "show_diff", is_flag=True, help="Print the suggested fixes as a unified diff (for git apply) instead of the report.")
+@click.option("--fix", "apply_fix", is_flag=True, help="Apply the suggested fixes to the working tree (no PATCH, or --staged), then report what remains.")
 def check(
     patch: Optional[str],
     repo: str,
@@ -78,6 +80,8 @@ def check(
     targets_file: Optional[str],
     category: Optional[str],
     baseline_file: Optional[str],
+    show_diff: bool = False,
+    apply_fix: bool = False,
 ) -> None:
     """Check the change in PATCH (a `git diff`, or - for standard input) against --repo.
 
@@ -96,6 +100,7 @@ def check(
 
     baseline = load_baseline(baseline_file) if baseline_file is not None else None
     git_source = gitsource.select_source(patch, staged, base, head)
+    _check_fix_options(show_diff, apply_fix, fmt, git_source)
     repo_path = Path(repo)
     if not repo_path.is_dir():
         raise UsageError(f"--repo {repo}: {'not a directory' if repo_path.exists() else 'no such directory'}")
@@ -119,29 +124,91 @@ def check(
     else:
         change = gitsource.change_from_git(git_repo, git_source, settings)
     cache = None if no_cache else FactsCache(Path(cache_dir) if cache_dir else default_cache_dir())
+    plan = None
     try:
         result = run(change, settings, cache=cache, jobs=jobs)
+        report = result.report
+        if baseline is not None:
+            report = _without_baseline(report, baseline)
+        if show_diff or apply_fix or fmt == "sarif":  # fixes are verified by running the engine again
+            from .fixes import plan_fixes
+
+            plan = plan_fixes(change, result, report.findings, settings, cache=cache, jobs=jobs)
+            report = _with_fix_notes(report, plan, show_diff or apply_fix)
     finally:
         if cache is not None:
             cache.close()
-    report = result.report
-    if baseline is not None:
-        report = _without_baseline(report, baseline)
+    fixed_line, after = None, change.after
+    if apply_fix and plan is not None:
+        report, fixed_line, after = _apply_fixes(root, plan, report, after)
     provenance = None
     if fmt == "sarif" and git_repo is not None and (git_source is not None or gitsource.is_root(git_repo, repo_path)):
         provenance = gitsource.provenance(git_repo, git_source.head if git_source is not None else None)
     ctx = RenderContext(
-        rules=_rules_for(report), version=__version__, source=_source_reader(change.after), provenance=provenance,
-        category=category,
+        rules=_rules_for(report), version=__version__, source=_source_reader(after), provenance=provenance,
+        category=category, fixes=plan.fixes if plan is not None else {},
     )
-    rendered = render(fmt, report, ctx)
+    rendered = plan.diff() if show_diff and plan is not None else render(fmt, report, ctx)
     if not quiet:
         for note in report.notes:
-            where = f"{note.path}: " if note.path else ""
-            click.echo(f"note: {where}{note.message}", err=True)
+            # one line a note, whatever the file is called
+            line = f"{note.path}: {note.message}" if note.path else note.message
+            click.echo("note: " + line.replace("\r", "\\r").replace("\n", "\\n"), err=True)
     _emit(rendered, output)
     unsuppressed = [f for f in report.findings if not f.suppressed]
+    if show_diff and plan is not None:
+        fixable = sum(1 for f in unsuppressed if f.stable_key in plan.fixes)
+        fixed_line = f"Would fix {_findings(fixable)} ({len(unsuppressed) - fixable} remaining)."
+    if fixed_line is not None:
+        click.echo(fixed_line, err=True)
     sys.exit(EXIT_FINDINGS if unsuppressed else EXIT_CLEAN)
+
+
+def _check_fix_options(show_diff: bool, apply_fix: bool, fmt: str, git_source) -> None:
+    """--diff shows fixes, --fix writes them: only into a working tree the change was read from."""
+    if show_diff and apply_fix:
+        raise UsageError("--diff and --fix exclude each other (--diff shows the fixes, --fix applies them)")
+    if show_diff and fmt != "text":
+        raise UsageError(f"--diff prints the fixes as a unified diff: it takes no --format {fmt}")
+    if apply_fix and (git_source is None or git_source.mode == "range"):
+        source = "a patch file" if git_source is None else "/".join(git_source.options)
+        raise UsageError(
+            f"--fix writes into the working tree, so the change must come from it (no PATCH) or from the index "
+            f"(--staged), not from {source}; use --diff to see the fixes"
+        )
+
+
+def _findings(n: int) -> str:
+    return f"{n} finding{'' if n == 1 else 's'}"
+
+
+def _with_fix_notes(report: Report, plan, why_not: bool) -> Report:
+    """The report with the plan's notes (fixes dropped by the verification) and, when
+    ``why_not``, a note for each finding without a fix saying why."""
+    notes = set(report.notes) | set(plan.notes)
+    if why_not:
+        for f in report.findings:
+            reason = plan.reasons.get(f.stable_key)
+            if reason is not None and not f.suppressed:
+                notes.add(Note(f.location.path, f"line {f.location.line}: no fix for {f.rule} '{f.function}': {reason}"))
+    return dataclasses.replace(report, notes=tuple(sorted(notes, key=lambda n: (n.path, n.message))))
+
+
+def _apply_fixes(root: Path, plan, report: Report, after):
+    """Write the plan's fixes under ``root``: the report without the findings fixed (the others
+    moved to their lines in the fixed files), the summary line, and the after-tree as written."""
+    from .fixes import relocate, write_fixes
+    from .tree import OverlayTree
+
+    written, notes = write_fixes(root, plan)
+    files = {path: texts for path, texts in plan.files.items() if path in written}
+    fixed = {key for key, fix in plan.fixes.items() if fix.path in written}
+    kept = relocate((f for f in report.findings if f.stable_key not in fixed), files)
+    all_notes = sorted(set(report.notes) | set(notes), key=lambda n: (n.path, n.message))
+    report = dataclasses.replace(report, findings=kept, notes=tuple(all_notes))
+    remaining = sum(1 for f in kept if not f.suppressed)
+    after = OverlayTree(after, {path: new.encode("utf-8") for path, (_, new) in files.items()}) if files else after
+    return report, f"Fixed {_findings(len(fixed))} ({remaining} remaining).", after
 
 
 @cli.command(name="rules")

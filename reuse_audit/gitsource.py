@@ -20,7 +20,9 @@ Paths are relative to the repository root, whatever folder ``--repo`` names:
 a change can re-implement code anywhere in the repository.  Renames come from
 git's rename detection; submodules are skipped with a note.  Nothing is
 written into the repository: untracked files are shown to git's rename
-detection through a temporary index file outside it.
+detection through a temporary index file outside it.  Nothing from the
+repository is executed either: no module is imported, and the repository's
+``.git/config`` cannot make git run a program (:data:`SAFE_GIT_CONFIG`).
 
 All git access goes through GitPython (which runs the git binary itself).
 """
@@ -42,7 +44,10 @@ from .errors import UsageError
 from .model import Note
 from .reporters import Provenance
 from .settings import Settings
-from .tree import VENV_MARKER, ExcludePatterns, FsTree, OverlayTree, SourceTree, _valid, skipped_dir_name
+from .tree import (
+    MAX_FILE_BYTES, VENV_MARKER, ExcludePatterns, FsTree, OverlayTree, SourceTree, _valid, is_size_note, skipped_dir_name,
+    too_big,
+)
 
 try:  # GitPython refuses to import when no git binary is installed
     import git
@@ -69,6 +74,7 @@ __all__ = [
     "strip_credentials",
     "FROM_REF_ENV",
     "TO_REF_ENV",
+    "safe_git_env",
 ]
 
 FROM_REF_ENV = "PRE_COMMIT_FROM_REF"
@@ -153,13 +159,37 @@ def _require_git() -> None:
         raise UsageError(f"git is not available: {_GIT_IMPORT_ERROR}")
 
 
+#: Configuration forced on every git command: the repository's own
+#: ``.git/config`` must not make reading it run a program.  ``core.fsmonitor``
+#: is a command line that ``git status`` and ``git diff`` run; hooks are not
+#: run by the commands used here, but are switched off all the same.
+SAFE_GIT_CONFIG = (("core.fsmonitor", "false"), ("core.hooksPath", os.devnull))
+
+
+def safe_git_env(environ: Optional[Mapping[str, str]] = None) -> dict[str, str]:
+    """``GIT_CONFIG_COUNT``/``KEY``/``VALUE`` variables adding :data:`SAFE_GIT_CONFIG`
+    after any such variables already in ``environ`` (default: ``os.environ``)."""
+    environ = os.environ if environ is None else environ
+    try:
+        first = max(int(environ.get("GIT_CONFIG_COUNT", "0") or 0), 0)
+    except ValueError:
+        first = 0
+    env = {"GIT_CONFIG_COUNT": str(first + len(SAFE_GIT_CONFIG))}
+    for k, (key, value) in enumerate(SAFE_GIT_CONFIG, first):
+        env[f"GIT_CONFIG_KEY_{k}"] = key
+        env[f"GIT_CONFIG_VALUE_{k}"] = value
+    return env
+
+
 def _open(path: Union[Path, str]) -> Optional[Repo]:
     if git is None:
         return None
     try:
-        return git.Repo(os.fspath(path), search_parent_directories=True)
+        repo = git.Repo(os.fspath(path), search_parent_directories=True)
     except (InvalidGitRepositoryError, NoSuchPathError, GitCommandError, OSError, ValueError):
         return None
+    repo.git.update_environment(**safe_git_env())
+    return repo
 
 
 def find_repository(path: Union[Path, str]) -> Optional[Repo]:
@@ -289,6 +319,7 @@ class GitTree:
         self._pruned: set[str] = set()
         self._dirs = {parent for path in self._entries for parent in _parents(path)}
         self._paths: Optional[tuple[str, ...]] = None
+        self._size_notes: list[tuple[str, str]] = []
         self.submodules = tuple(sorted(p for p, (mode, _) in self._entries.items() if mode == _GITLINK))
 
     # -- construction ----------------------------------------------------------
@@ -342,19 +373,37 @@ class GitTree:
 
     @property
     def notes(self) -> list[tuple[str, str]]:
-        """(path, reason) for what the tree skips: submodules."""
-        return [(path, _SUBMODULE_NOTE) for path in self.submodules]
+        """(path, reason) for what the tree skips: submodules, and ``.py`` blobs
+        over :data:`~reuse_audit.tree.MAX_FILE_BYTES` (as :class:`FsTree` does)."""
+        self.paths()
+        return [(path, _SUBMODULE_NOTE) for path in self.submodules] + self._size_notes
 
     def paths(self) -> tuple[str, ...]:
         if self._paths is None:
             found = []
+            self._size_notes = []
             for path, (mode, _) in self._entries.items():
                 if not path.endswith(".py") or self.is_excluded(path):
                     continue
-                if mode in (_FILE, _EXEC) or (mode == _LINK and self._follow(path) is not None):
+                target = path if mode in (_FILE, _EXEC) else self._follow(path) if mode == _LINK else None
+                if target is None:
+                    continue
+                size = self._size(self._entries[target][1])
+                if size > MAX_FILE_BYTES:
+                    self._size_notes.append((path, too_big(size)))
+                else:
                     found.append(path)
+            self._size_notes.sort()
             self._paths = tuple(sorted(found))
         return self._paths
+
+    def _size(self, binsha: bytes) -> int:
+        if self._repo is None:
+            return 0
+        try:
+            return int(self._repo.odb.info(binsha).size)
+        except Exception:  # noqa: BLE001 - a blob git cannot describe is read (and reported) later
+            return 0
 
     def read(self, path: str) -> bytes:
         entry = self._entries.get(path)
@@ -650,9 +699,16 @@ def _worktree_change(repo: Repo, commit: Optional[Any], before: GitTree, setting
 
 def _change(before: GitTree, after: SourceTree, files: list[FileChange], notes: list[Note]) -> Change:
     all_notes = list(notes)
-    for tree in (after, getattr(after, "base", None)):
-        if isinstance(tree, GitTree):
-            all_notes.extend(Note(p, m) for p, m in tree.notes)
+    if isinstance(after, GitTree):
+        all_notes.extend(Note(p, m) for p, m in after.notes)
+    elif isinstance(after, OverlayTree):
+        # the base's size notes are about the old content of the files the change replaces
+        changes = after.changes
+        if isinstance(after.base, GitTree):
+            all_notes.extend(Note(p, m) for p, m in after.base.notes if not (p in changes and is_size_note(m)))
+        for path, data in changes.items():
+            if data is not None and path.endswith(".py") and len(data) > MAX_FILE_BYTES:
+                all_notes.append(Note(path, too_big(len(data))))
     unique = sorted(set(all_notes), key=lambda n: (n.path, n.message))
     files = sorted(set(files), key=lambda f: (f.new_path or "", f.old_path or ""))
     return Change(before=before, after=after, files=tuple(files), notes=tuple(unique))

@@ -207,7 +207,7 @@ class Finding:
         import hashlib
 
         raw = "\0".join((self.rule, self.location.path, self.function, self.target))
-        return hashlib.sha256(raw.encode()).hexdigest()[:32]
+        return hashlib.sha256(raw.encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
 @dataclass(frozen=True)
@@ -219,3 +219,91 @@ class Report:
     functions_checked: int = 0
     rules: tuple[str, ...] = field(default=())
     baselined: int = 0  # findings left out because --baseline already had them
+
+
+# --------------------------------------------------------------------------
+# the compact form of FileFacts
+# --------------------------------------------------------------------------
+#
+# The engine passes facts around as *compact facts*: the same fields as the
+# dataclasses of model.py, in the same order, as nested tuples of str, int and
+# None.  They are cheap to build, and marshal (the cache, the parser processes)
+# writes and reads them many times faster than pickle does dataclasses.
+#
+#   file:     (digest, functions, classes, imports, module_names, syntax_errors, decode_note)
+#   function: (local_name, name, line, col, end_line, params, calls, class_name,
+#              parent_function, decorators, local_names, local_types, imports,
+#              suppressions, body_digest, docstring)
+#   param:    (name, kind, annotation, default)
+#   call:     (parts, line, col)
+#   class:    (local_name, name, line, bases)
+#   import:   (bound, module, name, level, line)
+
+
+def function_from_compact(t: tuple) -> FunctionFact:
+    """The FunctionFact of a compact function."""
+    return FunctionFact(
+        t[0],
+        t[1],
+        t[2],
+        t[3],
+        t[4],
+        tuple([Param(*p) for p in t[5]]),
+        tuple([CallSite(*c) for c in t[6]]),
+        t[7],
+        t[8],
+        t[9],
+        t[10],
+        t[11],
+        tuple([ImportFact(*i) for i in t[12]]),
+        t[13],
+        t[14],
+        t[15],
+    )
+
+
+def facts_from_compact(t: tuple) -> FileFacts:
+    """The FileFacts of compact facts (equal to what ``parse_source`` returns)."""
+    return FileFacts(
+        t[0],
+        tuple([function_from_compact(f) for f in t[1]]),
+        tuple([ClassFact(*c) for c in t[2]]),
+        tuple([ImportFact(*i) for i in t[3]]),
+        t[4],
+        t[5],
+        t[6],
+    )
+
+
+def compact_from_facts(facts: FileFacts) -> tuple:
+    """The compact form of FileFacts (the inverse of ``facts_from_compact``)."""
+    functions = tuple(
+        (
+            f.local_name,
+            f.name,
+            f.line,
+            f.col,
+            f.end_line,
+            tuple([(p.name, p.kind, p.annotation, p.default) for p in f.params]),
+            tuple([(c.parts, c.line, c.col) for c in f.calls]),
+            f.class_name,
+            f.parent_function,
+            f.decorators,
+            f.local_names,
+            f.local_types,
+            tuple([(i.bound, i.module, i.name, i.level, i.line) for i in f.imports]),
+            f.suppressions,
+            f.body_digest,
+            f.docstring,
+        )
+        for f in facts.functions
+    )
+    return (
+        facts.digest,
+        functions,
+        tuple([(c.local_name, c.name, c.line, c.bases) for c in facts.classes]),
+        tuple([(i.bound, i.module, i.name, i.level, i.line) for i in facts.imports]),
+        facts.module_names,
+        facts.syntax_errors,
+        facts.decode_note,
+    )

@@ -31,9 +31,9 @@ from typing import Optional
 import tree_sitter_python
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from .model import CallSite, ClassFact, FileFacts, FunctionFact, ImportFact, Param
+from .model import FileFacts, compact_from_facts, facts_from_compact, function_from_compact
 
-__all__ = ["parse_source"]
+__all__ = ["parse_source", "parse_compact", "parse_for_resolution", "facts_from_compact", "compact_from_facts", "function_from_compact"]
 
 MAX_SYNTAX_ERRORS = 20
 _DIGEST_CHARS = 16
@@ -332,10 +332,11 @@ def _target_names(node: Optional[Node], src: bytes, out: list[str]) -> None:
             stack.extend(reversed(cur.named_children))
 
 
-def _import_facts(node: Node, src: bytes) -> list[ImportFact]:
+def _import_facts(node: Node, src: bytes) -> list[tuple]:
+    """Compact ImportFacts: (bound, module, name, level, line)."""
     line = node.start_point[0] + 1
     kind = node.type
-    facts: list[ImportFact] = []
+    facts: list[tuple] = []
     if kind == "import_statement":
         for child in node.children_by_field_name("name"):
             if child.type == "aliased_import":
@@ -345,7 +346,7 @@ def _import_facts(node: Node, src: bytes) -> list[ImportFact]:
                 module = _dotted_name(child, src)
                 module = bound = module.split(".", 1)[0]
             if bound and module:
-                facts.append(ImportFact(bound=bound, module=module, name=None, level=0, line=line))
+                facts.append((bound, module, None, 0, line))
         return facts
 
     level = 0
@@ -364,7 +365,7 @@ def _import_facts(node: Node, src: bytes) -> list[ImportFact]:
             module = _dotted_name(module_node, src)
     for child in node.named_children:
         if child.type == "wildcard_import":
-            facts.append(ImportFact(bound="*", module=module, name="*", level=level, line=line))
+            facts.append(("*", module, "*", level, line))
     for child in node.children_by_field_name("name"):
         if child.type == "aliased_import":
             name = _dotted_name(child.child_by_field_name("name"), src)
@@ -372,22 +373,20 @@ def _import_facts(node: Node, src: bytes) -> list[ImportFact]:
         else:
             name = bound = _dotted_name(child, src)
         if name and bound:
-            facts.append(ImportFact(bound=bound, module=module, name=name, level=level, line=line))
+            facts.append((bound, module, name, level, line))
     return facts
 
 
-def _params(node: Optional[Node], src: bytes) -> list[Param]:
+def _params(node: Optional[Node], src: bytes, defaults: bool = True) -> list[tuple]:
+    """Compact Params: (name, kind, annotation, default)."""
     if node is None:
         return []
-    out: list[Param] = []
+    out: list[tuple] = []
     keyword_only = False
     for child in node.named_children:
         kind = child.type
         if kind == "positional_separator":
-            out = [
-                Param(p.name, "positional_only", p.annotation, p.default) if p.kind == "positional" else p
-                for p in out
-            ]
+            out = [(p[0], "positional_only", p[2], p[3]) if p[1] == "positional" else p for p in out]
             continue
         if kind == "keyword_separator":
             keyword_only = True
@@ -397,8 +396,9 @@ def _params(node: Optional[Node], src: bytes) -> list[Param]:
         if kind in ("default_parameter", "typed_default_parameter"):
             name_node = child.child_by_field_name("name")
             annotation = _annotation(child.child_by_field_name("type"), src)
-            value = child.child_by_field_name("value")
-            default = _text(src, value) if value is not None else None
+            if defaults:
+                value = child.child_by_field_name("value")
+                default = _text(src, value) if value is not None else None
         elif kind == "typed_parameter":
             annotation = _annotation(child.child_by_field_name("type"), src)
             inner = [c for c in _named(child) if c.type != "type"]
@@ -422,7 +422,7 @@ def _params(node: Optional[Node], src: bytes) -> list[Param]:
             name_node = ids[0]
         name = _text(src, name_node)
         if name:
-            out.append(Param(name, param_kind, annotation, default))
+            out.append((name, param_kind, annotation, default))
     return out
 
 
@@ -515,12 +515,12 @@ class _Scope:
         self.parent = parent
         self.start = start
         self.end = end
-        self.calls: list[tuple[int, int, CallSite]] = []  # (start byte, end byte, call)
+        self.calls: list[tuple[int, int, tuple]] = []  # (start byte, end byte, (parts, line, col))
         self.names: list[str] = []
         self.globals: list[str] = []  # declared `global`
         self.outer: list[str] = []  # declared `global` or `nonlocal`
         self.types: list[tuple[str, str]] = []
-        self.imports: list[ImportFact] = []
+        self.imports: list[tuple] = []  # compact ImportFacts
 
 
 _by_start = attrgetter("start_byte")
@@ -605,7 +605,8 @@ def _type_alias_is_real(left: Node) -> bool:
 def _docstring(body: Optional[Node], src: bytes) -> Optional[str]:
     if body is None:
         return None
-    for stmt in body.named_children:
+    for i in range(body.named_child_count):  # only up to the first statement: bodies can be long
+        stmt = body.named_child(i)
         if stmt.type == "comment":
             continue
         if stmt.type != "expression_statement":
@@ -641,7 +642,8 @@ def _code_end(node: Node, src: bytes) -> tuple[int, int, int]:
     return row, col, cur.end_byte
 
 
-def _function_fact(scope: _Scope, src: bytes, decorators: dict[int, tuple[str, ...]]) -> FunctionFact:
+def _function_fact(scope: _Scope, src: bytes, decorators: dict[int, tuple[str, ...]]) -> tuple:
+    """A compact FunctionFact: a tuple of its fields, in order (see ``facts_from_compact``)."""
     node = scope.node
     start = node.start_byte
     row, col = node.start_point
@@ -656,8 +658,9 @@ def _function_fact(scope: _Scope, src: bytes, decorators: dict[int, tuple[str, .
     parent_function = parent.local_name if parent.kind == "function" else None
 
     names = set(scope.names)
-    names.update(p.name for p in params)
-    names.difference_update(scope.outer)
+    names.update(p[0] for p in params)
+    if scope.outer:
+        names.difference_update(scope.outer)
 
     codes: list[str] = []
     line = _line_at(src, start)
@@ -669,27 +672,64 @@ def _function_fact(scope: _Scope, src: bytes, decorators: dict[int, tuple[str, .
         if "#" in line:
             codes.extend(_suppressions(line))
 
-    return FunctionFact(
-        local_name=scope.local_name,
-        name=scope.name,
-        line=row + 1,
-        col=col,
-        end_line=end_line,
-        params=tuple(params),
-        calls=tuple(call for _, _, call in sorted(scope.calls, key=_span)),
-        class_name=class_name,
-        parent_function=parent_function,
-        decorators=decorators.get(start, ()),
-        local_names=tuple(sorted(names)),
-        local_types=tuple(scope.types),
-        imports=tuple(scope.imports),
-        suppressions=tuple(dict.fromkeys(codes)),
-        body_digest=hashlib.sha256(src[start:end]).hexdigest()[:_DIGEST_CHARS],
-        docstring=_docstring(node.child_by_field_name("body"), src),
+    calls = scope.calls
+    if len(calls) > 1:
+        calls.sort(key=_span)
+    return (
+        scope.local_name,
+        scope.name,
+        row + 1,
+        col,
+        end_line,
+        tuple(params),
+        tuple([call[2] for call in calls]),
+        class_name,
+        parent_function,
+        decorators.get(start, ()),
+        tuple(sorted(names)),
+        tuple(scope.types),
+        tuple(scope.imports),
+        tuple(dict.fromkeys(codes)) if codes else (),
+        hashlib.sha256(src[start:end]).hexdigest()[:_DIGEST_CHARS],
+        _docstring(node.child_by_field_name("body"), src),
     )
 
 
-def _class_fact(scope: _Scope, src: bytes) -> ClassFact:
+def _function_resolution(scope: _Scope, src: bytes, decorators: dict[int, tuple[str, ...]]) -> tuple:
+    """A function's compact facts as resolution reads them (``parse_for_resolution``)."""
+    node = scope.node
+    start = node.start_byte
+    row, col = node.start_point
+    end_row, end_col, _ = _code_end(node, src)
+    end_line = end_row if end_col == 0 and end_row > row else end_row + 1
+    params = _params(node.child_by_field_name("parameters"), src, defaults=False)
+    parent = scope.parent
+    names = set(scope.names)
+    names.update(p[0] for p in params)
+    if scope.outer:
+        names.difference_update(scope.outer)
+    return (
+        scope.local_name,
+        scope.name,
+        row + 1,
+        col,
+        end_line,
+        tuple(params),
+        frozenset([call[2] for call in scope.calls]),
+        parent.local_name if parent.kind == "class" else None,
+        parent.local_name if parent.kind == "function" else None,
+        decorators.get(start, ()),
+        tuple(sorted(names)),
+        tuple(scope.types),
+        tuple(scope.imports),
+        (),
+        "",
+        None,
+    )
+
+
+def _class_fact(scope: _Scope, src: bytes) -> tuple:
+    """A compact ClassFact: (local_name, name, line, bases)."""
     node = scope.node
     bases: list[str] = []
     superclasses = node.child_by_field_name("superclasses")
@@ -703,12 +743,7 @@ def _class_fact(scope: _Scope, src: bytes) -> ClassFact:
             dotted = _dotted(child, src)
             if dotted:
                 bases.append(dotted)
-    return ClassFact(
-        local_name=scope.local_name,
-        name=scope.name,
-        line=node.start_point[0] + 1,
-        bases=tuple(bases),
-    )
+    return (scope.local_name, scope.name, node.start_point[0] + 1, tuple(bases))
 
 
 def _local_type(node: Node, src: bytes) -> Optional[str]:
@@ -726,7 +761,7 @@ def _local_type(node: Node, src: bytes) -> Optional[str]:
     return _dotted(right.child_by_field_name("function"), src)
 
 
-def _facts(src: bytes, digest: str, note: Optional[str]) -> FileFacts:
+def _facts(src: bytes, digest: str, note: Optional[str], full: bool = True) -> tuple:
     tree = _parser().parse(src)
     root = tree.root_node
     captures = QueryCursor(_QUERY).captures(root)
@@ -755,17 +790,33 @@ def _facts(src: bytes, digest: str, note: Optional[str]) -> FileFacts:
         decorators[definition.start_byte] = tuple(texts)
 
     # Captures do not come in source order.  Calls are collected as
-    # (start, end, CallSite) and sorted per function: of nested calls that
-    # start together (`f().g()`), the inner one (smaller end) comes first.
-    for node in captures.get("callee", ()):
-        start = node.start_byte
-        scope = owners[find(bounds, start) - 1]
-        if scope.kind == "function":
-            end = node.end_byte
-            row, col = node.start_point
-            if src[start] == 42:  # "*": see _chain_parts_slow
-                col += (end - start) - len(src[start:end].lstrip(b"* \t"))
-            scope.calls.append((start, end, CallSite(_chain_parts(node, src), row + 1, col)))
+    # (start, end, (parts, line, col)) and sorted per function: of nested calls
+    # that start together (`f().g()`), the inner one (smaller end) comes first.
+    function_owners = [s if s.kind == "function" else None for s in owners]
+    parts_cache = _PARTS_CACHE
+    if full:
+        for node in captures.get("callee", ()):
+            start = node.start_byte
+            scope = function_owners[find(bounds, start) - 1]
+            if scope is not None:
+                end = node.end_byte
+                row, col = node.start_point
+                if src[start] == 42:  # "*": see _chain_parts_slow
+                    col += (end - start) - len(src[start:end].lstrip(b"* \t"))
+                parts = parts_cache.get(src[start:end])
+                if parts is None:
+                    parts = _chain_parts(node, src)
+                scope.calls.append((start, end, (parts, row + 1, col)))
+    else:  # the set of call chains of each function is all resolution needs
+        for node in captures.get("callee", ()):
+            start = node.start_byte
+            scope = function_owners[find(bounds, start) - 1]
+            if scope is not None:
+                end = node.end_byte
+                parts = parts_cache.get(src[start:end])
+                if parts is None:
+                    parts = _chain_parts(node, src)
+                scope.calls.append((start, end, parts))
 
     # The grammar reads `type(x).attr = v` as a type alias statement and loses
     # the call of `type`: put it back.
@@ -775,7 +826,8 @@ def _facts(src: bytes, digest: str, note: Optional[str]) -> FileFacts:
         if scope.kind != "function" or left is None or _type_alias_is_real(left):
             continue
         row, col = node.start_point
-        scope.calls.append((node.start_byte, node.start_byte + 4, CallSite(("type",), row + 1, col)))
+        call = (("type",), row + 1, col) if full else ("type",)
+        scope.calls.append((node.start_byte, node.start_byte + 4, call))
 
     for node in nodes("import"):
         scope = owners[find(bounds, node.start_byte) - 1]
@@ -784,7 +836,7 @@ def _facts(src: bytes, digest: str, note: Optional[str]) -> FileFacts:
         facts = _import_facts(node, src)
         scope.imports.extend(facts)
         if scope.kind == "function":
-            scope.names.extend(f.bound for f in facts if f.bound != "*")
+            scope.names.extend(f[0] for f in facts if f[0] != "*")
 
     for node in nodes("assign"):
         scope = owners[find(bounds, node.start_byte) - 1]
@@ -835,7 +887,7 @@ def _facts(src: bytes, digest: str, note: Optional[str]) -> FileFacts:
         if not scope.name:
             continue
         if scope.kind == "function":
-            functions.append(_function_fact(scope, src, decorators))
+            functions.append(_function_fact(scope, src, decorators) if full else _function_resolution(scope, src, decorators))
             if scope.globals:
                 # `global x; x = ...` inside a function binds a module name
                 assigned = set(scope.names)
@@ -843,19 +895,24 @@ def _facts(src: bytes, digest: str, note: Optional[str]) -> FileFacts:
         else:
             classes.append(_class_fact(scope, src))
 
-    return FileFacts(
-        digest=digest,
-        functions=tuple(functions),
-        classes=tuple(classes),
-        imports=tuple(module.imports),
-        module_names=tuple(sorted(set(module.names))),
-        syntax_errors=_syntax_errors(root),
-        decode_note=note,
+    return (
+        digest,
+        tuple(functions),
+        tuple(classes),
+        tuple(module.imports),
+        tuple(sorted(set(module.names))),
+        _syntax_errors(root),
+        note,
     )
 
 
-def parse_source(data: bytes) -> FileFacts:
-    """Facts of one Python source file given as bytes.  Never raises."""
+# --------------------------------------------------------------------------
+# the public entry points (the compact form is described in model.py)
+# --------------------------------------------------------------------------
+
+
+def parse_compact(data: bytes) -> tuple:
+    """Compact facts of one Python source file given as bytes.  Never raises."""
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
     elif not isinstance(data, bytes):
@@ -870,14 +927,29 @@ def parse_source(data: bytes) -> FileFacts:
         return _facts(src, digest, note)
     except Exception as exc:  # a bug here must not stop a whole repository run
         message = f"internal error while parsing: {type(exc).__name__}: {exc}"
-        return FileFacts(
-            digest=digest,
-            functions=(),
-            classes=(),
-            imports=(),
-            module_names=(),
-            decode_note=f"{note}; {message}" if note else message,
-        )
+        return (digest, (), (), (), (), (), f"{note}; {message}" if note else message)
+
+
+def parse_for_resolution(data: bytes) -> tuple:
+    """Compact facts with only what resolution reads: a function's calls are the
+    frozenset of their chains; call positions, defaults, docstrings, body digests
+    and suppressions are left out.  Never cached, never made into FileFacts."""
+    data = bytes(data)
+    digest = hashlib.sha256(data).hexdigest()
+    note: Optional[str] = None
+    try:
+        src, note = _decode(data)
+        if b"\r" in src:
+            src = _BARE_CR_RE.sub(b"\n", src)
+        return _facts(src, digest, note, full=False)
+    except Exception as exc:  # a bug here must not stop a whole repository run
+        message = f"internal error while parsing: {type(exc).__name__}: {exc}"
+        return (digest, (), (), (), (), (), f"{note}; {message}" if note else message)
+
+
+def parse_source(data: bytes) -> FileFacts:
+    """Facts of one Python source file given as bytes.  Never raises."""
+    return facts_from_compact(parse_compact(data))
 
 
 def _main(argv: list[str]) -> int:
@@ -901,16 +973,16 @@ def _main(argv: list[str]) -> int:
                 except OSError:
                     continue
                 started, cpu_started = time.perf_counter(), time.process_time()
-                facts = parse_source(data)
+                facts = parse_compact(data)
                 seconds += time.perf_counter() - started
                 cpu_seconds += time.process_time() - cpu_started
                 files += 1
-                functions += len(facts.functions)
-                calls += sum(len(f.calls) for f in facts.functions)
-                with_errors += bool(facts.syntax_errors)
-                if facts.decode_note and "internal error" in facts.decode_note:
+                functions += len(facts[1])
+                calls += sum(len(f[6]) for f in facts[1])
+                with_errors += bool(facts[5])
+                if facts[6] and "internal error" in facts[6]:
                     failures += 1
-                    print(f"{path}: {facts.decode_note}", file=sys.stderr)
+                    print(f"{path}: {facts[6]}", file=sys.stderr)
     print(
         f"files={files} functions={functions} calls={calls} files_with_syntax_errors={with_errors}"
         f" internal_errors={failures} seconds={seconds:.2f} cpu_seconds={cpu_seconds:.2f}"

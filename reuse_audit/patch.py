@@ -65,7 +65,9 @@ Applying
 Hunks are applied in order to the old bytes, each at the position its header
 says (shifted by the offset the previous hunk needed), else at the nearest
 position where all its old lines match exactly, searching the whole file
-after the previous hunk.  As in ``git apply``, a hunk with less leading
+after the previous hunk (through an index of the file's lines: a patch of
+many misplaced hunks costs no quadratic scan).  A hunk whose header puts it
+before the previous hunk is an error ("hunks out of order").  As in ``git apply``, a hunk with less leading
 (trailing) context than the patch's other hunks must match at the start (end)
 of the file, and a hunk with no old lines is inserted at its exact position.
 Hunk text is encoded back to bytes as UTF-8 with ``surrogateescape``; read a
@@ -74,6 +76,7 @@ patch with :func:`decode_patch` so that non-UTF-8 files round-trip.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from typing import Optional
@@ -807,6 +810,70 @@ def _matches(lines: list[_Line], pos: int, old: list[_Line], loose: bool) -> boo
     return True
 
 
+class _LineIndex:
+    """Where each line of a file is (by its content without a trailing ``\r``),
+    built on first use: finding a hunk whose header is wrong costs a few
+    dictionary look-ups instead of a scan of the whole file (a patch of
+    thousands of misplaced hunks would otherwise take hours: the scan is
+    quadratic).  Positions are candidates only; :func:`_matches` decides."""
+
+    def __init__(self, lines: list[_Line]) -> None:
+        self.lines = lines
+        self._table: Optional[dict[bytes, list[int]]] = None
+
+    def positions(self, line: _Line) -> list[int]:
+        table = self._table
+        if table is None:
+            table = {}
+            for pos, (content, _) in enumerate(self.lines):
+                key = content.rstrip(b"\r") if content.endswith(b"\r") else content
+                found = table.get(key)
+                if found is None:
+                    table[key] = [pos]
+                else:
+                    found.append(pos)
+            self._table = table
+        return table.get(line[0].rstrip(b"\r"), [])
+
+
+def _nearest_match(index: _LineIndex, old: list[_Line], expected: int, low: int, high: int, loose: bool) -> Optional[int]:
+    """The position in [low, high] nearest to ``expected`` where ``old`` matches
+    (on a tie, the later one): what trying :func:`_candidates` in order finds."""
+    if high < low or not old:
+        return None
+    expected = min(max(expected, low), high)
+    lines = index.lines
+    if _matches(lines, expected, old, loose):
+        return expected
+    # anchor on the rarest line of the hunk: every match holds it at its offset
+    anchor, starts = 0, None
+    for k, line in enumerate(old):
+        found = index.positions(line)
+        if not found:
+            return None
+        if starts is None or len(found) < len(starts):
+            anchor, starts = k, found
+            if len(found) == 1:
+                break
+    assert starts is not None
+    # candidate starts (ascending): p - anchor within [low, high]
+    lo = bisect.bisect_left(starts, low + anchor)
+    hi = bisect.bisect_right(starts, high + anchor)
+    mid = bisect.bisect_left(starts, expected + anchor, lo, hi)
+    right, left = mid, mid - 1
+    while right < hi or left >= lo:
+        r = starts[right] - anchor if right < hi else None
+        l_ = starts[left] - anchor if left >= lo else None
+        if r is not None and (l_ is None or r - expected <= expected - l_):
+            pos, right = r, right + 1
+        else:
+            assert l_ is not None
+            pos, left = l_, left - 1
+        if _matches(lines, pos, old, loose):
+            return pos
+    return None
+
+
 def _candidates(expected: int, low: int, high: int):
     """Positions in [low, high], nearest to ``expected`` first."""
     if high < low:
@@ -823,11 +890,16 @@ def _candidates(expected: int, low: int, high: int):
 
 
 def _why_not(view: _HunkView, lines: list[_Line], pos: int, cursor: int,
-             need_start: bool, need_end: bool, number: int) -> str:
+             need_start: bool, need_end: bool, number: int, previous: Optional[Hunk] = None) -> str:
     """Why the hunk does not apply at ``pos``, for the error message."""
     if view.hunk.old_start == 0 and lines:
         return f"the patch expects an empty file, but it has {len(lines)} lines"
     if pos < cursor:
+        if previous is not None and view.hunk.old_start < previous.old_start:
+            return (
+                f"hunks out of order: it starts at line {view.hunk.old_start}, before hunk {number - 1} "
+                f"(line {previous.old_start}); a file's hunks must follow each other"
+            )
         return f"it overlaps hunk {number - 1}"
     for k, want in enumerate(view.old):
         line_no = pos + k + 1
@@ -876,6 +948,7 @@ def apply_file_patch(fp: FilePatch, old: Optional[bytes], source: str = "<patch>
     out: list[_Line] = []
     cursor = 0
     delta = 0
+    index = _LineIndex(lines)
     for number, view in enumerate(views, 1):
         h = view.hunk
         expected = (h.old_start if h.old_len == 0 else h.old_start - 1) + delta
@@ -894,11 +967,15 @@ def apply_file_patch(fp: FilePatch, old: Optional[bytes], source: str = "<patch>
                 return [high] if high >= cursor else []
             if size == 0:
                 return [expected] if cursor <= expected <= len(lines) else []
-            return _candidates(expected, cursor, high)
+            return None  # anywhere: the nearest match, through the line index
 
         found = None
         for loose in (False, True):
-            found = next((p for p in positions() if _matches(lines, p, view.old, loose)), None)
+            fixed = positions()
+            if fixed is None:
+                found = _nearest_match(index, view.old, expected, cursor, high, loose)
+            else:
+                found = next((p for p in fixed if _matches(lines, p, view.old, loose)), None)
             if found is not None:
                 break
         if found is None:
@@ -906,7 +983,8 @@ def apply_file_patch(fp: FilePatch, old: Optional[bytes], source: str = "<patch>
                 reason = f"it inserts after line {expected}, but the file has {len(lines)} lines"
             else:
                 at = min(max(expected, 0), len(lines))
-                reason = _why_not(view, lines, at, cursor, need_start, need_end, number)
+                previous = views[number - 2].hunk if number > 1 else None
+                reason = _why_not(view, lines, at, cursor, need_start, need_end, number, previous)
             raise PatchError(
                 f"{source}:{h.header_line}: hunk {number} of {path} does not apply ({reason})"
             )

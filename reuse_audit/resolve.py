@@ -1,7 +1,7 @@
 """Resolution: turn each call site into one canonical callee name.
 
-Input: the FileFacts of every file of a tree, keyed by path.  Output: for every
-function, the set of canonical names it calls.
+Input: the compact facts (see ``parse.py``) of every file of a tree, keyed by
+path.  Output: for every function, the set of canonical names it calls.
 
 Canonical names are dotted paths where the object is *defined*:
 
@@ -15,16 +15,23 @@ Canonical names are dotted paths where the object is *defined*:
 Python builtins, and methods of builtin types called on unknown receivers
 (``x.append``, ``s.join``), are not callees.  Calls of local variables and
 parameters that are not known functions are dropped: they name no function.
+
+Dependencies.  Resolving the functions of one module reads the tables of other
+modules (what a name is there: function, class and its bases, import; star
+imports; whether a module exists).  While it resolves a module, the resolver
+records each such read as a *token* (see ``module_tokens``), so that a later
+run that changes a few files re-resolves only the modules whose tokens those
+files changed.  Results are memoized only when they are a pure function of the
+facts (never a partial result taken inside a cycle of base classes), so a
+module resolves to the same callees whether it is resolved alone or with all
+the others.
 """
 
 from __future__ import annotations
 
 import builtins
 import re
-from dataclasses import dataclass, field
-from typing import Iterable, Optional
-
-from .model import ClassFact, FileFacts, FunctionFact, ImportFact
+from typing import Iterable, Iterator, Optional
 
 BUILTIN_NAMES = frozenset(dir(builtins)) | {"__import__", "reveal_type", "__file__", "__name__"}
 
@@ -41,6 +48,21 @@ BUILTIN_METHODS = frozenset(
 )
 
 _OPTIONAL = re.compile(r"^(?:typing\.)?Optional\[(.+)\]$")
+_CLASS_TEXT = re.compile(r"[A-Za-z_][\w.]*")
+
+# compact function fields (parse.py)
+_F_LOCAL, _F_PARAMS, _F_CALLS, _F_CLASS, _F_PARENT, _F_DECORATORS = 0, 5, 6, 7, 8, 9
+_F_LOCAL_NAMES, _F_LOCAL_TYPES, _F_IMPORTS = 10, 11, 12
+
+# dependency tokens: a module name (does it exist), MEMBER joins a module name
+# and a name in it, STARS marks a module's star imports, TOP / PREFIX a query of
+# the set of top-level packages / of module name prefixes
+MEMBER = "\x00"
+STARS = "\x00*"
+TOP = "\x01t"
+PREFIX = "\x01p"
+
+_MISSING = object()
 
 
 def module_name_for(path: str, init_dirs: frozenset[str]) -> tuple[str, bool]:
@@ -67,82 +89,197 @@ def module_name_for(path: str, init_dirs: frozenset[str]) -> tuple[str, bool]:
     return ".".join(dotted), is_package
 
 
-@dataclass
-class Module:
-    name: str
-    path: str
-    is_package: bool
-    facts: FileFacts
-    functions: dict[str, FunctionFact] = field(default_factory=dict)  # local_name -> fact (last def wins)
-    classes: dict[str, ClassFact] = field(default_factory=dict)
-    imports: dict[str, ImportFact] = field(default_factory=dict)  # module-level bound name -> import (last wins)
-    star_imports: list[ImportFact] = field(default_factory=list)
-    variables: frozenset[str] = frozenset()
-    loose: bool = False  # not inside a package: a script whose folder is its import root
+def init_dirs_of(paths: Iterable[str]) -> frozenset[str]:
+    return frozenset(p.rpartition("/")[0] for p in paths if p.endswith("__init__.py") and "/" in p)
 
-    @property
-    def package(self) -> str:
-        return self.name if self.is_package else self.name.rpartition(".")[0]
+
+def assign_modules(paths: Iterable[str]) -> dict[str, Optional[tuple[str, bool, bool]]]:
+    """path -> (module name, is package, loose) for every path, in path order.
+
+    None for a file left out: when two files claim one name the first keeps it
+    and the other is named by its path; when that name is taken too, the file
+    has no module.
+    """
+    paths = sorted(paths)
+    init_dirs = init_dirs_of(paths)
+    taken: set[str] = set()
+    out: dict[str, Optional[tuple[str, bool, bool]]] = {}
+    for path in paths:
+        name, is_package = module_name_for(path, init_dirs)
+        if name in taken:
+            name = path[:-3].replace("/", ".")
+            if name in taken:
+                out[path] = None
+                continue
+        taken.add(name)
+        out[path] = (name, is_package, path.rpartition("/")[0] not in init_dirs)
+    return out
+
+
+def skeleton_of(facts: tuple) -> tuple:
+    """What other modules may read of a file: (function names, (class, bases) pairs, imports, module names)."""
+    return (
+        tuple([f[0] for f in facts[1]]),
+        tuple([(c[0], c[3]) for c in facts[2]]),
+        facts[3],
+        facts[4],
+    )
+
+
+def module_tokens(name: str, old: Optional[tuple], new: Optional[tuple]) -> set[str]:
+    """The tokens whose answer differs between two skeletons of module ``name``.
+
+    A module that appears or disappears changes its name token; reads of its
+    members are only made after finding it, so they need no token of their own.
+    """
+    if old is None or new is None:
+        return {name} if old is not new else set()
+    old_members, old_stars = _members(old)
+    new_members, new_stars = _members(new)
+    changed = {name + MEMBER + member for member in old_members.keys() | new_members.keys() if old_members.get(member) != new_members.get(member)}
+    if old_stars != new_stars:
+        changed.add(name + STARS)
+    return changed
+
+
+def _members(skeleton: tuple) -> tuple[dict[str, tuple], tuple]:
+    functions, classes, imports, _ = skeleton
+    members: dict[str, list] = {}
+    for local in functions:
+        members.setdefault(local, [False, None, None])[0] = True
+    for local, bases in classes:
+        members.setdefault(local, [False, None, None])[1] = bases
+    stars = []
+    for imp in imports:
+        if imp[0] == "*":
+            stars.append(imp[:4])
+        else:
+            members.setdefault(imp[0], [False, None, None])[2] = imp[:4]
+    return {k: tuple(v) for k, v in members.items()}, tuple(stars)
+
+
+def prefixes_of(names: Iterable[str]) -> frozenset[str]:
+    return frozenset(".".join(name.split(".")[:i]) for name in names for i in range(1, name.count(".") + 2))
+
+
+class Module:
+    """One module: its own tables, from full facts or from a skeleton."""
+
+    __slots__ = (
+        "name", "path", "is_package", "loose", "package", "facts",
+        "functions", "classes", "imports", "star_imports", "variables",
+    )
+
+    def __init__(self, name: str, path: str, is_package: bool, loose: bool, facts: Optional[tuple] = None, skeleton: Optional[tuple] = None):
+        self.name = name
+        self.path = path
+        self.is_package = is_package
+        self.loose = loose  # not inside a package: a script whose folder is its import root
+        self.package = name if is_package else name.rpartition(".")[0]
+        self.facts = facts  # compact file facts; None when only the skeleton is known
+        if facts is not None:
+            self.functions: dict[str, Optional[tuple]] = {f[0]: f for f in facts[1]}  # last def wins
+            self.classes: dict[str, tuple[str, ...]] = {c[0]: c[3] for c in facts[2]}  # local name -> bases
+            imports, variables = facts[3], facts[4]
+        else:
+            names, classes, imports, variables = skeleton
+            self.functions = dict.fromkeys(names)
+            self.classes = dict(classes)
+        self.imports: dict[str, tuple] = {}  # module-level bound name -> import (last wins)
+        self.star_imports: list[tuple] = []
+        for imp in imports:
+            if imp[0] == "*":
+                self.star_imports.append(imp)
+            else:
+                self.imports[imp[0]] = imp
+        self.variables = frozenset(variables)
+
+    def own_functions(self) -> Iterator[tuple]:
+        """The compact functions the module defines (of two defs of one name, the last)."""
+        functions = self.functions
+        for fn in self.facts[1]:
+            if functions.get(fn[0]) is fn:
+                yield fn
 
 
 class Resolver:
     """Canonical names for every call in a set of modules."""
 
-    def __init__(self, files: dict[str, FileFacts]):
-        init_dirs = frozenset(p.rpartition("/")[0] for p in files if p.endswith("__init__.py") and "/" in p)
-        self.modules: dict[str, Module] = {}
-        self.module_of_path: dict[str, str] = {}
-        for path in sorted(files):
-            name, is_package = module_name_for(path, init_dirs)
-            if name in self.modules:  # two files claim one name: keep the first, name the other by path
-                name = path[:-3].replace("/", ".")
-                if name in self.modules:
-                    continue
-            facts = files[path]
-            folder = path.rpartition("/")[0]
-            module = Module(name=name, path=path, is_package=is_package, facts=facts, loose=folder not in init_dirs)
-            for fn in facts.functions:
-                module.functions[fn.local_name] = fn
-            for cls in facts.classes:
-                module.classes[cls.local_name] = cls
-            for imp in facts.imports:
-                if imp.bound == "*":
-                    module.star_imports.append(imp)
-                else:
-                    module.imports[imp.bound] = imp
-            module.variables = frozenset(facts.module_names)
-            self.modules[name] = module
-            self.module_of_path[path] = name
+    def __init__(self, modules: Iterable[Module]):
+        self.modules: dict[str, Module] = {m.name: m for m in modules}
         self.top_level = frozenset(name.partition(".")[0] for name in self.modules)
-        self.module_prefixes = frozenset(
-            ".".join(name.split(".")[:i]) for name in self.modules for i in range(1, name.count(".") + 2)
-        )
-        self._canonical: dict[str, str] = {}
-        self._mro: dict[str, tuple[str, ...]] = {}
+        self.module_prefixes = prefixes_of(self.modules)
+        # memo tables: key -> (result, tokens), only for results that are pure
+        self._canonical: dict[str, tuple] = {}
+        self._class: dict[str, tuple] = {}
+        self._mro: dict[str, tuple] = {}
+        self._methods: dict[tuple, tuple] = {}
+        self._mro_active: set[str] = set()
+        self._rec: set[str] = set()  # tokens read by the computation under way
+        self._hits: set[str] = set()  # classes in progress whose partial MRO was used
+
+    @classmethod
+    def from_facts(cls, files: dict[str, tuple]) -> "Resolver":
+        """A resolver over full compact facts keyed by path."""
+        modules = []
+        for path, info in assign_modules(files).items():
+            if info is not None:
+                modules.append(Module(info[0], path, info[1], info[2], facts=files[path]))
+        return cls(modules)
+
+    @property
+    def module_of_path(self) -> dict[str, str]:
+        return {m.path: m.name for m in sorted(self.modules.values(), key=lambda m: m.path)}
+
+    # ------------------------------------------------------------ memo helper
+
+    def _enter(self) -> tuple[set, set, set, set]:
+        """Start recording a computation: (outer tokens, outer hits, its tokens, its hits)."""
+        outer_rec, outer_hits = self._rec, self._hits
+        self._rec = rec = set()
+        self._hits = hits = set()
+        return outer_rec, outer_hits, rec, hits
+
+    def _abort(self, state: tuple) -> None:
+        self._rec, self._hits = state[0], state[1]
+
+    def _leave(self, state: tuple, table: dict, key, result) -> None:
+        """Stop recording: memoize a pure result, and hand the tokens read to the outer computation."""
+        outer_rec, outer_hits, rec, hits = state
+        self._rec, self._hits = outer_rec, outer_hits
+        if not hits:
+            table[key] = (result, frozenset(rec))
+        else:
+            outer_hits |= hits
+        outer_rec |= rec
 
     # ------------------------------------------------------------------ imports
 
-    def import_target(self, module: Module, imp: ImportFact) -> str:
+    def import_target(self, module: Module, imp: tuple) -> str:
         """Absolute dotted name an import binds."""
-        if imp.level:
+        level = imp[3]
+        source = imp[1]
+        if level:
             base = module.package.split(".") if module.package else []
-            if imp.level > 1:
-                base = base[: len(base) - (imp.level - 1)] if imp.level - 1 <= len(base) else []
-            source = ".".join(base + ([imp.module] if imp.module else []))
-        else:
-            source = imp.module
+            if level > 1:
+                base = base[: len(base) - (level - 1)] if level - 1 <= len(base) else []
+            if source:
+                base.append(source)
+            source = ".".join(base)
+        elif module.loose and module.package:
+            # a script outside any package imports its neighbours: `import helper`
             top = source.partition(".")[0]
-            if top not in self.top_level and module.loose and module.package:
-                # a script outside any package imports its neighbours: `import helper`
+            rec = self._rec
+            rec.add(TOP + top)
+            if top not in self.top_level:
                 sibling = module.package + "." + source
-                if self._is_module_prefix(sibling):
+                rec.add(PREFIX + sibling)
+                if sibling in self.module_prefixes:
                     source = sibling
-        if imp.name is None:
+        name = imp[2]
+        if name is None:
             return source
-        return f"{source}.{imp.name}" if source else imp.name
-
-    def _is_module_prefix(self, dotted: str) -> bool:
-        return dotted in self.module_prefixes
+        return f"{source}.{name}" if source else name
 
     # --------------------------------------------------------------- canonical
 
@@ -150,16 +287,27 @@ class Resolver:
         """Follow imports and re-exports to where a dotted name is defined."""
         hit = self._canonical.get(dotted)
         if hit is None:
-            hit = self._canonical[dotted] = self._canonical_uncached(dotted, 0)
-        return hit
+            state = self._enter()
+            try:
+                result = self._canonical_uncached(dotted, 0)
+            except BaseException:
+                self._abort(state)
+                raise
+            self._leave(state, self._canonical, dotted, result)
+            return result
+        self._rec |= hit[1]
+        return hit[0]
 
     def _canonical_uncached(self, dotted: str, depth: int) -> str:
         if depth > 20:
             return dotted
         parts = dotted.split(".")
+        rec = self._rec
+        modules = self.modules
         for i in range(len(parts), 0, -1):
             mod_name = ".".join(parts[:i])
-            module = self.modules.get(mod_name)
+            rec.add(mod_name)
+            module = modules.get(mod_name)
             if module is not None:
                 break
         else:
@@ -168,6 +316,7 @@ class Resolver:
         if not rest:
             return mod_name
         head = rest[0]
+        rec.add(mod_name + MEMBER + head)
         if head in module.classes or head in module.functions:
             return self._member_chain(module, head, rest[1:])
         imp = module.imports.get(head)
@@ -175,41 +324,62 @@ class Resolver:
             new = ".".join([self.import_target(module, imp)] + rest[1:])
             if new != dotted:
                 return self._canonical_uncached(new, depth + 1)
+        rec.add(mod_name + STARS)
         for star in module.star_imports:
             source = self.import_target(module, star).rpartition(".")[0]
-            source_module = self.modules.get(source)
-            if source_module is not None and (
-                head in source_module.functions or head in source_module.classes or head in source_module.imports
-            ):
-                return self._canonical_uncached(".".join([source] + rest), depth + 1)
+            rec.add(source)
+            source_module = modules.get(source)
+            if source_module is not None:
+                rec.add(source + MEMBER + head)
+                if head in source_module.functions or head in source_module.classes or head in source_module.imports:
+                    return self._canonical_uncached(".".join([source] + rest), depth + 1)
         return dotted
 
     def _member_chain(self, module: Module, head: str, rest: list[str]) -> str:
         """``head`` is a function or class defined in ``module``; walk ``rest`` through classes."""
         local = head
-        while rest and local in module.classes:
+        name = module.name
+        rec = self._rec
+        while rest:
+            rec.add(name + MEMBER + local)
+            if local not in module.classes:
+                break
             nested = f"{local}.{rest[0]}"
+            rec.add(name + MEMBER + nested)
             if nested in module.classes:
                 local = nested
                 rest = rest[1:]
                 continue
-            found = self.lookup_method(f"{module.name}.{local}", rest[0])
+            found = self.lookup_method(f"{name}.{local}", rest[0])
             if found is not None:
                 return ".".join([found] + rest[1:])
             break
-        return ".".join([module.name, local] + rest)
+        return ".".join([name, local] + rest)
 
     # -------------------------------------------------------------- classes
 
-    def class_fact(self, qualname: str) -> Optional[tuple[Module, ClassFact]]:
-        # try every split point: module names contain dots
-        parts = qualname.split(".")
-        for i in range(len(parts) - 1, 0, -1):
-            module = self.modules.get(".".join(parts[:i]))
-            if module is not None:
-                fact = module.classes.get(".".join(parts[i:]))
-                return (module, fact) if fact is not None else None
-        return None
+    def class_fact(self, qualname: str) -> Optional[tuple[Module, str, tuple[str, ...]]]:
+        """(module, local name, bases) of a repository class, None for anything else."""
+        hit = self._class.get(qualname)
+        if hit is None:
+            rec = set()
+            result = None
+            # try every split point: module names contain dots
+            parts = qualname.split(".")
+            for i in range(len(parts) - 1, 0, -1):
+                mod_name = ".".join(parts[:i])
+                rec.add(mod_name)
+                module = self.modules.get(mod_name)
+                if module is not None:
+                    local = ".".join(parts[i:])
+                    rec.add(mod_name + MEMBER + local)
+                    bases = module.classes.get(local)
+                    if bases is not None:
+                        result = (module, local, bases)
+                    break
+            hit = self._class[qualname] = (result, frozenset(rec))
+        self._rec |= hit[1]
+        return hit[0]
 
     def is_class(self, qualname: str) -> bool:
         return self.class_fact(qualname) is not None
@@ -218,37 +388,65 @@ class Resolver:
         """The class and its repository bases, depth first, left to right, no repeats."""
         hit = self._mro.get(qualname)
         if hit is not None:
-            return hit
-        self._mro[qualname] = (qualname,)  # cycle guard
+            self._rec |= hit[1]
+            return hit[0]
+        if qualname in self._mro_active:  # a cycle of bases: the partial answer, not memoized above
+            self._hits.add(qualname)
+            return (qualname,)
+        self._mro_active.add(qualname)
+        state = self._enter()
         order: list[str] = [qualname]
-        found = self.class_fact(qualname)
-        if found is not None:
-            module, fact = found
-            for base in fact.bases:
-                base_name = self.resolve_in_module(module, base)
-                if base_name and self.is_class(base_name):
-                    for item in self.mro(base_name):
-                        if item not in order:
-                            order.append(item)
+        try:
+            found = self.class_fact(qualname)
+            if found is not None:
+                module, _, bases = found
+                for base in bases:
+                    base_name = self.resolve_in_module(module, base)
+                    if base_name and self.is_class(base_name):
+                        for item in self.mro(base_name):
+                            if item not in order:
+                                order.append(item)
+        except BaseException:
+            self._abort(state)
+            raise
+        finally:
+            self._mro_active.discard(qualname)
+        state[3].discard(qualname)  # the cycle closes here: the answer is whole
         result = tuple(order)
-        self._mro[qualname] = result
+        self._leave(state, self._mro, qualname, result)
         return result
 
     def lookup_method(self, class_qualname: str, name: str, skip_self: bool = False) -> Optional[str]:
-        for i, cls in enumerate(self.mro(class_qualname)):
-            if skip_self and i == 0:
-                continue
-            found = self.class_fact(cls)
-            if found is None:
-                continue
-            module, fact = found
-            if f"{fact.local_name}.{name}" in module.functions or f"{fact.local_name}.{name}" in module.classes:
-                return f"{cls}.{name}"
-        return None
+        key = (class_qualname, name, skip_self)
+        hit = self._methods.get(key)
+        if hit is not None:
+            self._rec |= hit[1]
+            return hit[0]
+        state = self._enter()
+        result = None
+        try:
+            for i, cls in enumerate(self.mro(class_qualname)):
+                if skip_self and i == 0:
+                    continue
+                found = self.class_fact(cls)
+                if found is None:
+                    continue
+                module, local, _ = found
+                member = f"{local}.{name}"
+                self._rec.add(module.name + MEMBER + member)
+                if member in module.functions or member in module.classes:
+                    result = f"{cls}.{name}"
+                    break
+        except BaseException:
+            self._abort(state)
+            raise
+        self._leave(state, self._methods, key, result)
+        return result
 
     def resolve_in_module(self, module: Module, dotted: str) -> Optional[str]:
         """A dotted expression written at module level of ``module``."""
         head, _, rest = dotted.partition(".")
+        self._rec.add(module.name + MEMBER + head)
         if head in module.functions or head in module.classes:
             base = f"{module.name}.{head}"
         elif head in module.imports:
@@ -261,36 +459,73 @@ class Resolver:
         return self.canonical(f"{base}.{rest}" if rest else base)
 
     def _from_star(self, module: Module, head: str) -> Optional[str]:
+        rec = self._rec
+        rec.add(module.name + STARS)
         for star in module.star_imports:
             source = self.import_target(module, star).rpartition(".")[0]
+            rec.add(source)
             source_module = self.modules.get(source)
-            if source_module is not None and (
-                head in source_module.functions or head in source_module.classes or head in source_module.imports
-            ):
-                return f"{source}.{head}"
+            if source_module is not None:
+                rec.add(source + MEMBER + head)
+                if head in source_module.functions or head in source_module.classes or head in source_module.imports:
+                    return f"{source}.{head}"
         return None
 
     # ---------------------------------------------------------------- calls
 
-    def callees(self, module: Module, fn: FunctionFact) -> set[str]:
+    def resolve_module(self, module: Module) -> tuple[dict[str, set[str]], set[str]]:
+        """Own callees of every function of a module (fully parsed), and the tokens read."""
+        rec = self._rec = set()
+        self._hits = set()
+        at_module: dict[tuple, Optional[str]] = {}  # call parts resolved at module scope
+        class_texts: dict[str, Optional[str]] = {}
+        out: dict[str, set[str]] = {}
+        for fn in module.own_functions():
+            out[fn[_F_LOCAL]] = self._callees(module, fn, at_module, class_texts)
+        self._rec = set()
+        return out, rec
+
+    def callees(self, module: Module, fn: tuple) -> set[str]:
         """Canonical callees of one function's own call sites."""
+        return self._callees(module, fn, {}, {})
+
+    def _callees(self, module: Module, fn: tuple, at_module: dict, class_texts: dict) -> set[str]:
+        calls = fn[_F_CALLS]
+        if not calls:
+            return set()
         scopes = self._scopes(module, fn)
+        if len(scopes) == 1:
+            local = frozenset(fn[_F_LOCAL_NAMES])
+            scope_names = [local]
+        else:
+            scope_names = [frozenset(s[_F_LOCAL_NAMES]) for s in scopes]
+            local = frozenset().union(*scope_names)
         out: set[str] = set()
-        for call in fn.calls:
-            name = self.resolve_call(module, scopes, call.parts)
+        # full facts list call sites; facts parsed for resolution only, the set of their chains
+        for parts in calls if type(calls) is frozenset else {call[0] for call in calls}:
+            head = parts[0]
+            if head == "":
+                name = _method_callee(parts[-1]) if len(parts) > 1 else None
+            elif head != "super()" and head not in local:
+                name = at_module.get(parts, _MISSING)
+                if name is _MISSING:
+                    name = at_module[parts] = self._resolve_at_module(module, parts)
+            else:
+                name = self._resolve_call(module, scopes, scope_names, parts, class_texts)
             if name:
                 out.add(name)
         return out
 
-    def _scopes(self, module: Module, fn: FunctionFact) -> list[FunctionFact]:
+    def _scopes(self, module: Module, fn: tuple) -> list[tuple]:
         chain = [fn]
-        seen = {fn.local_name}
+        seen = {fn[_F_LOCAL]}
         current = fn
         while True:
-            parent = current.parent_function
-            if parent is None and current.class_name and ".<locals>." in current.class_name:
+            parent = current[_F_PARENT]
+            class_name = current[_F_CLASS]
+            if parent is None and class_name and ".<locals>." in class_name:
                 # a method of a class defined inside a function: that function encloses it
-                parent = current.class_name.rpartition(".<locals>.")[0]
+                parent = class_name.rpartition(".<locals>.")[0]
             if parent is None or parent in seen:
                 break
             parent_fact = module.functions.get(parent)
@@ -301,7 +536,13 @@ class Resolver:
             current = parent_fact
         return chain
 
-    def resolve_call(self, module: Module, scopes: list[FunctionFact], parts: tuple[str, ...]) -> Optional[str]:
+    def resolve_call(self, module: Module, scopes: list[tuple], parts: tuple[str, ...]) -> Optional[str]:
+        names = [frozenset(s[_F_LOCAL_NAMES]) for s in scopes]
+        return self._resolve_call(module, scopes, names, parts, {})
+
+    def _resolve_call(
+        self, module: Module, scopes: list[tuple], scope_names: list[frozenset], parts: tuple[str, ...], class_texts: dict
+    ) -> Optional[str]:
         if not parts:
             return None
         head = parts[0]
@@ -316,10 +557,10 @@ class Resolver:
                 if found:
                     return found
             return _method_callee(parts[1])
-        for scope in scopes:
-            if head not in scope.local_names:
+        for scope, names in zip(scopes, scope_names):
+            if head not in names:
                 continue
-            receiver_class = self._local_class(module, scope, head)
+            receiver_class = self._local_class(module, scope, names, head, class_texts)
             if receiver_class is not None:
                 if len(parts) == 1:
                     return None  # calling an instance: __call__, rarely meaningful
@@ -330,7 +571,11 @@ class Resolver:
             if bound is not None:
                 return self.canonical(".".join((bound,) + parts[1:]))
             return _method_callee(parts[-1]) if len(parts) > 1 else None
-        # module scope
+        return self._resolve_at_module(module, parts)
+
+    def _resolve_at_module(self, module: Module, parts: tuple[str, ...]) -> Optional[str]:
+        """A call whose head no enclosing function binds: a name of the module, an import, a builtin."""
+        head = parts[0]
         if head in module.functions or head in module.classes:
             return self._member_chain(module, head, list(parts[1:]))
         imp = module.imports.get(head)
@@ -345,36 +590,37 @@ class Resolver:
             return None
         return None if len(parts) == 1 else _method_callee(parts[-1])
 
-    def _enclosing_class(self, module: Module, scopes: list[FunctionFact]) -> Optional[str]:
+    def _enclosing_class(self, module: Module, scopes: list[tuple]) -> Optional[str]:
         for scope in scopes:
-            if scope.class_name:
-                return f"{module.name}.{scope.class_name}"
+            if scope[_F_CLASS]:
+                return f"{module.name}.{scope[_F_CLASS]}"
         return None
 
-    def _local_class(self, module: Module, scope: FunctionFact, name: str) -> Optional[str]:
+    def _local_class(self, module: Module, scope: tuple, names: frozenset, name: str, class_texts: dict) -> Optional[str]:
         """The class of a local name, when the code says it: self/cls, annotation, constructor."""
-        params = scope.params
+        params = scope[_F_PARAMS]
+        class_name = scope[_F_CLASS]
         if (
-            scope.class_name
+            class_name
             and params
-            and params[0].name == name
-            and params[0].kind in ("positional", "positional_only")
-            and "staticmethod" not in scope.decorators
+            and params[0][0] == name
+            and params[0][1] in ("positional", "positional_only")
+            and "staticmethod" not in scope[_F_DECORATORS]
         ):
-            return f"{module.name}.{scope.class_name}"
+            return f"{module.name}.{class_name}"
         for param in params:
-            if param.name == name and param.annotation:
-                return self._class_from_text(module, scope, param.annotation)
+            if param[0] == name and param[2]:
+                return self._class_from_text(module, scope, names, param[2], class_texts)
         text = None
-        for var, ctor in scope.local_types:
+        for var, ctor in scope[_F_LOCAL_TYPES]:
             if var == name:
                 text = ctor
         if text is not None:
-            return self._class_from_text(module, scope, text)
+            return self._class_from_text(module, scope, names, text, class_texts)
         return None
 
-    def _class_from_text(self, module: Module, scope: FunctionFact, text: str) -> Optional[str]:
-        text = text.strip().strip("'\"")
+    def _class_from_text(self, module: Module, scope: tuple, names: frozenset, raw: str, class_texts: dict) -> Optional[str]:
+        text = raw.strip().strip("'\"")
         match = _OPTIONAL.match(text)
         if match:
             text = match.group(1).strip()
@@ -383,25 +629,29 @@ class Resolver:
             if len(options) != 1:
                 return None
             text = options[0]
-        if not re.fullmatch(r"[A-Za-z_][\w.]*", text):
+        if not _CLASS_TEXT.fullmatch(text):
             return None
         head = text.partition(".")[0]
-        if head in scope.local_names:
+        if head in names:
             bound = self._local_binding(module, scope, head)
             if bound is None:
                 return None
             name = self.canonical(bound + text[len(head) :])
-        else:
+            return name if name and self.is_class(name) else None
+        # no local binding: the answer depends on the module only
+        found = class_texts.get(text, _MISSING)
+        if found is _MISSING:
             name = self.resolve_in_module(module, text)
-        return name if name and self.is_class(name) else None
+            found = class_texts[text] = name if name and self.is_class(name) else None
+        return found
 
-    def _local_binding(self, module: Module, scope: FunctionFact, name: str) -> Optional[str]:
+    def _local_binding(self, module: Module, scope: tuple, name: str) -> Optional[str]:
         """What a name bound in a function's own scope refers to, if it is a def, class or import."""
-        nested = f"{scope.local_name}.<locals>.{name}"
+        nested = f"{scope[_F_LOCAL]}.<locals>.{name}"
         if nested in module.functions or nested in module.classes:
             return f"{module.name}.{nested}"
-        for imp in reversed(scope.imports):
-            if imp.bound == name:
+        for imp in reversed(scope[_F_IMPORTS]):
+            if imp[0] == name:
                 return self.import_target(module, imp)
         return None
 
@@ -417,9 +667,10 @@ def method_name(callee: str) -> str:
     return callee.rpartition(".")[2]
 
 
-def iter_functions(resolver: Resolver) -> Iterable[tuple[Module, FunctionFact]]:
+def iter_functions(resolver: Resolver) -> Iterable[tuple[Module, tuple]]:
+    """(module, compact function) for every function defined, by module name."""
     for name in sorted(resolver.modules):
         module = resolver.modules[name]
-        for fn in module.facts.functions:
-            if module.functions.get(fn.local_name) is fn:
+        if module.facts is not None:
+            for fn in module.own_functions():
                 yield module, fn

@@ -31,7 +31,7 @@ from .patch import ADDED, COPIED, DELETED, RENAMED, FilePatch, Patch, apply_file
 
 __all__ = [
     "SourceTree", "FsTree", "MemoryTree", "OverlayTree", "apply_patch", "SKIP_DIRS", "ExcludePatterns",
-    "skipped_dir_name",
+    "skipped_dir_name", "MAX_FILE_BYTES", "is_size_note",
 ]
 
 #: Directory names never walked into by :class:`FsTree` (``*.egg-info`` too,
@@ -47,6 +47,45 @@ _SKIP_DIR_GLOBS = ("*.egg-info",)
 
 #: A directory holding this file is a virtual environment and never walked into.
 VENV_MARKER = "pyvenv.cfg"
+
+#: ``.py`` files larger than this are not analysed (a note names them), in the
+#: repository or in the change: such files are generated (data tables,
+#: embedded resources), parsing one costs seconds and gigabytes (tree-sitter
+#: needs about 100 bytes of memory a byte of source), and nobody
+#: re-implements them.
+MAX_FILE_BYTES = 10 * 1024 * 1024
+
+
+_TOO_BIG = "skipped: file of "
+
+
+def too_big(size: int) -> str:
+    """The note for a file skipped by :data:`MAX_FILE_BYTES`."""
+    return (
+        f"{_TOO_BIG}{size / 1048576:.1f} MB, larger than the {MAX_FILE_BYTES / 1048576:g} MB limit "
+        "(generated code?)"
+    )
+
+
+def is_size_note(message: str) -> bool:
+    """Whether ``message`` is the note of :func:`too_big`."""
+    return message.startswith(_TOO_BIG)
+
+
+def _special_kind(entry: os.DirEntry) -> str:
+    try:
+        mode = entry.stat(follow_symlinks=False).st_mode
+    except OSError:
+        return "unknown type"
+    if stat.S_ISDIR(mode):
+        return "directory"
+    if stat.S_ISFIFO(mode):
+        return "FIFO"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    return "special file"
 
 
 def skipped_dir_name(name: str) -> bool:
@@ -133,8 +172,10 @@ class FsTree:
     ``dir/**`` exclude the directory ``dir`` and everything in it.
     A symbolic link to a file is listed when its target is a regular file
     inside the root.  Directories that cannot be read are skipped and noted in
-    :attr:`notes`, as are links leading outside the root and file names that
-    are not valid UTF-8.
+    :attr:`notes`, as are ``.py`` files that cannot be read, that are not
+    regular files (a FIFO is never opened) or larger than
+    :data:`MAX_FILE_BYTES`, links leading outside the root or to no regular
+    file (broken, loops) and file names that are not valid UTF-8.
     """
 
     def __init__(self, root: Path | str, exclude: Iterable[str] = ()) -> None:
@@ -148,15 +189,25 @@ class FsTree:
         self.exclude = self._patterns.exclude
         self._paths: Optional[tuple[str, ...]] = None
         self._notes: list[tuple[str, str]] = []
+        self._spared: set[str] = set()
 
     def __repr__(self) -> str:
         return f"FsTree({str(self.root)!r})"
 
     @property
     def notes(self) -> list[tuple[str, str]]:
-        """(path, reason) for what the walk skipped because it could not read it."""
+        """(path, reason) for what the walk skipped because it could not read it
+        (or would not: :data:`MAX_FILE_BYTES`; but for the files :meth:`spare` names)."""
         self.paths()
-        return self._notes
+        if not self._spared:
+            return self._notes
+        return [(p, m) for p, m in self._notes if not (p in self._spared and is_size_note(m))]
+
+    def spare(self, paths: Iterable[str]) -> None:
+        """A change replaces or deletes ``paths``: whether their new content is
+        too big is the change's to say, so the walk's size notes on them are
+        dropped (:func:`apply_patch` calls this)."""
+        self._spared.update(paths)
 
     # -- exclusion ----------------------------------------------------------
 
@@ -224,21 +275,31 @@ class FsTree:
                 if not self._within(real):
                     self._notes.append((rel, "skipped: symbolic link leads outside the tree"))
                 elif os.path.isfile(real):
-                    found.append(rel)
+                    size = os.stat(real).st_size
+                    if size > MAX_FILE_BYTES:
+                        self._notes.append((rel, too_big(size)))
+                    else:
+                        found.append(rel)
+                else:
+                    self._notes.append((rel, "skipped: symbolic link does not lead to a regular file (broken, a loop, or a special file)"))
                 return
             if entry.is_dir(follow_symlinks=False):
                 if not self._skip_dir(rel, entry.path):
                     stack.append((rel, entry.path))
                 return
-            if (
-                entry.name.endswith(".py")
-                and entry.is_file(follow_symlinks=False)
-                and not self._pattern_excludes(rel, False)
-            ):
-                if os.access(entry.path, os.R_OK):
-                    found.append(rel)
-                else:
-                    self._notes.append((rel, "skipped: file is not readable"))
+            if not entry.name.endswith(".py") or self._pattern_excludes(rel, False):
+                return
+            if not entry.is_file(follow_symlinks=False):
+                kind = _special_kind(entry)
+                self._notes.append((rel, f"skipped: not a regular file ({kind})"))
+                return
+            size = entry.stat(follow_symlinks=False).st_size
+            if size > MAX_FILE_BYTES:
+                self._notes.append((rel, too_big(size)))
+            elif os.access(entry.path, os.R_OK):
+                found.append(rel)
+            else:
+                self._notes.append((rel, "skipped: file is not readable"))
         except OSError as exc:
             self._notes.append((rel, f"skipped: {exc.strerror or exc}"))
 
@@ -334,12 +395,16 @@ class OverlayTree:
         return f"OverlayTree({self.base!r}, {len(self._changes)} changes)"
 
     def paths(self) -> tuple[str, ...]:
+        """The base's paths, less the deleted ones and the changed ones over
+        :data:`MAX_FILE_BYTES`, plus the added ``.py`` files (not excluded)."""
         if self._paths is None:
             base_paths = self.base.paths()
             listed = set(base_paths)
-            result = {p for p in base_paths if p not in self._changes or self._changes[p] is not None}
+            result = {p for p in base_paths if p not in self._changes}
             for path, data in self._changes.items():
-                if data is not None and path.endswith(".py") and path not in listed and not self.is_excluded(path):
+                if data is None or not path.endswith(".py") or len(data) > MAX_FILE_BYTES:
+                    continue
+                if path in listed or not self.is_excluded(path):
                     result.add(path)
             self._paths = tuple(sorted(result))
         return self._paths
@@ -459,6 +524,13 @@ def apply_patch(
                     f"{source}:{fp.header_line}: patch creates {path!r} inside {parent!r}, "
                     f"which the section at line {other.header_line} makes a file"
                 )
+
+    spare = getattr(base, "spare", None)
+    if spare is not None:  # the change replaces these: its notes name the ones too big
+        spare(sorted(set(writes) | removals))
+    for path, (data, _) in sorted(writes.items()):
+        if path.endswith(".py") and len(data) > MAX_FILE_BYTES:
+            notes.append((path, too_big(len(data))))
 
     changes: dict[str, Optional[bytes]] = {path: None for path in removals}
     for path, (data, _) in writes.items():

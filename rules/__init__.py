@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from reuse_audit.rule import Rule
 
-from . import ra001_reimplemented_function, ra002_bypassed_target
+from . import ra001_reimplemented_function, ra002_bypassed_target, ra003_near_clone
 
 RULES: dict[str, Rule] = {
     rule.code: rule
-    for rule in (ra001_reimplemented_function.RULE, ra002_bypassed_target.RULE)
+    for rule in (ra001_reimplemented_function.RULE, ra002_bypassed_target.RULE, ra003_near_clone.RULE)
 }
 
 

@@ -43,6 +43,13 @@ really must differ, extract the shared part into one helper and call it from
 both. The finding lists the callees both functions share and those of the
 target that the new code does not call, to show where they differ.
 
+When the two signatures are compatible, `reuse-audit check --diff` prints a
+suggested fix as a unified diff, and `reuse-audit check --fix` applies it to the
+working tree: the new function keeps its signature and docstring, and its body
+becomes a call of the target (imported when needed). Each fix is verified by
+checking the fixed code again; read the change before committing it, since the
+new function now behaves exactly as the target does.
+
 ## How to suppress
 Add a comment on the `def` line of the new function:
 `def load_settings(path):  # reuse-audit: ignore[RA001]` (or `# noqa: RA001`).

@@ -26,7 +26,8 @@ on top of ``os.environ`` and
 
 Its stdout and stderr go to ``<turn_dir>/command.log``.  Exit status 0 is
 ``submitted``, any other ``error``; at the wall-time limit its whole process
-tree is killed: ``timeout``.
+tree is killed: ``timeout``; past the runner's workspace limit, likewise:
+``limit``.
 """
 
 from __future__ import annotations
@@ -125,6 +126,8 @@ class CommandAgent:
             reads, notes = reads_from_jsonl(reads_path, workspace, import_roots(request), snapshot.reader())
         if result.timed_out:
             status, message = "timeout", f"killed after {request.time_limit:g} s"
+        elif result.stopped:
+            status, message = "limit", f"killed: {result.stopped}"
         elif result.returncode == 0:
             status, message = "submitted", "exit status 0"
         else:

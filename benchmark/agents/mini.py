@@ -229,6 +229,8 @@ class MiniSweAgent:
             reads = reads_from_mini_trajectory(data, workspace, import_roots(request), snapshot.reader())
         if proc.timed_out:
             status, message = "timeout", f"killed after {request.time_limit:g} s"
+        elif proc.stopped:
+            status, message = "limit", f"killed: {proc.stopped}"
         elif exit_status in STATUS:
             status = STATUS[exit_status]
             message = exit_status

@@ -15,19 +15,35 @@ ends, for anything it left running in the background) the adapter kills
 A process that left the session and was re-parented away from the tree
 (a daemon, or a detached command left running after the agent exited by
 itself) escapes; nothing an agent normally runs does that.
+
+**Workspace limits.**  Inside :func:`workspace_limits` (the runner wraps each
+agent turn in it), :func:`run_limited` also measures the workspace every
+:data:`POLL_SECONDS` while the process runs, and kills the whole tree as
+soon as the workspace has grown by more than ``max_bytes`` (apparent file
+sizes, ``.git`` included) or ``max_files`` entries since the turn started: an
+agent that fills the disk is stopped there.  The reason is kept in
+:attr:`TurnLimits.exceeded` and in :attr:`ProcessResult.stopped`.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import stat as stat_module
 import subprocess
+import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Mapping, Optional, Sequence, Union
+from typing import IO, Iterator, Mapping, Optional, Sequence, Union
 
-__all__ = ["ProcessResult", "run_limited", "kill_tree", "session_members", "merged_env"]
+__all__ = [
+    "ProcessResult", "run_limited", "kill_tree", "session_members", "merged_env", "TurnLimits", "workspace_limits",
+    "current_limits", "tree_size",
+]
+
+POLL_SECONDS = 0.5
 
 
 def merged_env(extra: Union[Mapping[str, str], Sequence[tuple[str, str]]] = (), base: Optional[Mapping[str, str]] = None) -> dict[str, str]:
@@ -42,6 +58,76 @@ class ProcessResult:
     returncode: Optional[int]  # None when killed at the limit
     timed_out: bool
     seconds: float
+    stopped: Optional[str] = None  # why it was killed before its time (a workspace limit), else None
+
+
+def tree_size(root: Path) -> tuple[int, int]:
+    """(apparent bytes of the files, number of entries) under ``root``; links are
+    not followed, entries that vanish while walking are skipped."""
+    total = entries = 0
+    stack = [str(root)]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as it:
+                for entry in it:
+                    entries += 1
+                    try:
+                        st = entry.stat(follow_symlinks=False)
+                    except OSError:
+                        continue
+                    if stat_module.S_ISDIR(st.st_mode):
+                        stack.append(entry.path)
+                    else:
+                        total += st.st_size
+        except OSError:
+            continue
+    return total, entries
+
+
+class TurnLimits:
+    """How much one agent turn may grow its workspace; see :func:`workspace_limits`."""
+
+    def __init__(self, workspace: Path, max_bytes: int, max_files: int) -> None:
+        self.workspace = Path(workspace)
+        self.max_bytes = max_bytes
+        self.max_files = max_files
+        self.start_bytes, self.start_files = tree_size(self.workspace)
+        self.exceeded: Optional[str] = None
+
+    def check(self) -> Optional[str]:
+        """The reason the workspace is over its limits now, or None (also remembered in :attr:`exceeded`)."""
+        size, files = tree_size(self.workspace)
+        grown, added = size - self.start_bytes, files - self.start_files
+        reason = None
+        if grown > self.max_bytes:
+            reason = f"the workspace grew by {grown / 1048576:.1f} MB, over the {self.max_bytes / 1048576:g} MB limit of a turn"
+        elif added > self.max_files:
+            reason = f"the workspace gained {added} files, over the limit of {self.max_files} a turn"
+        if reason is not None and self.exceeded is None:
+            self.exceeded = reason
+        return reason
+
+
+_local = threading.local()
+
+
+def current_limits() -> Optional[TurnLimits]:
+    """The limits of the turn running in this thread, if any."""
+    return getattr(_local, "limits", None)
+
+
+@contextmanager
+def workspace_limits(workspace: Path, max_bytes: int, max_files: int = 200_000) -> Iterator[TurnLimits]:
+    """Enforce ``max_bytes`` / ``max_files`` of workspace growth on every
+    :func:`run_limited` process started in this thread inside the block."""
+    limits = TurnLimits(workspace, max_bytes, max_files)
+    previous = current_limits()
+    _local.limits = limits
+    try:
+        yield limits
+    finally:
+        _local.limits = previous
 
 
 def _proc_stat(pid: int) -> Optional[tuple[int, int, int]]:
@@ -143,6 +229,7 @@ def run_limited(
     seconds (then ``returncode`` is None) and, after it ends, whatever it
     left running.  Raises OSError when the program cannot be started."""
     started = time.monotonic()
+    limits = current_limits()
     proc = subprocess.Popen(
         list(argv),
         cwd=str(cwd),
@@ -153,13 +240,26 @@ def run_limited(
         start_new_session=True,
     )
     timed_out = False
+    stopped: Optional[str] = None
+    deadline = started + max(time_limit, 0.0)
+    returncode: Optional[int] = None
     try:
-        returncode: Optional[int] = proc.wait(timeout=max(time_limit, 0.0))
-    except subprocess.TimeoutExpired:
-        timed_out = True
-        kill_tree(proc.pid)  # still running (unreaped): its descendants are its own
-        proc.wait()
-        returncode = None
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                timed_out = True
+                break
+            try:
+                returncode = proc.wait(timeout=min(remaining, POLL_SECONDS) if limits is not None else remaining)
+                break
+            except subprocess.TimeoutExpired:
+                if limits is not None:
+                    stopped = limits.check()
+                    if stopped is not None:
+                        break
+        if returncode is None:
+            kill_tree(proc.pid)  # still running (unreaped): its descendants are its own
+            proc.wait()
     finally:
         if proc.poll() is None:  # an exception (KeyboardInterrupt...) while waiting
             kill_tree(proc.pid)
@@ -167,4 +267,4 @@ def run_limited(
     # background leftovers of a process that ended by itself: its pid is reaped
     # (and could be reused), so only its process group and session are swept
     kill_tree(proc.pid, descendants=False)
-    return ProcessResult(returncode, timed_out, time.monotonic() - started)
+    return ProcessResult(returncode, timed_out, time.monotonic() - started, stopped)

@@ -42,7 +42,7 @@ def _git_env(extra: Optional[dict] = None) -> dict[str, str]:
 def _git(root: Path, *args: str, env: Optional[dict] = None) -> Optional[bytes]:
     try:
         proc = subprocess.run(
-            ["git", "-c", "core.autocrlf=false", *args],
+            ["git", "-c", "core.autocrlf=false", "-c", f"core.hooksPath={os.devnull}", "-c", "core.fsmonitor=false", *args],
             cwd=str(root),
             env=env or _git_env(),
             capture_output=True,

@@ -5,11 +5,14 @@ Each module exposes ``render(report: Report, ctx: RenderContext) -> str``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Optional
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Mapping, Optional
 
 from ..model import Report
 from ..rule import Rule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..fixes import Fix
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,7 @@ class RenderContext:
     source: Callable[[str], Optional[bytes]]  # repo-relative path -> file bytes of the after-tree
     provenance: Optional[Provenance] = None
     category: Optional[str] = None  # SARIF automationDetails.id suffix
+    fixes: Mapping[str, "Fix"] = field(default_factory=dict)  # Finding.stable_key -> verified fix (SARIF ``fixes``)
 
 
 def formats() -> tuple[str, ...]:

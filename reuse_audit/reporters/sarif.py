@@ -16,7 +16,9 @@ timestamps, GUIDs or absolute paths).  Choices made for GitHub:
   regions have ``endLine`` and, when the file can be read, ``endColumn``;
 * columns are 1-based UTF-16 code units (``run.columnKind``);
 * ``automationDetails.id`` is ``reuse-audit/`` or ``reuse-audit/<category>/``;
-* notes become ``toolExecutionNotifications`` of a single invocation.
+* notes become ``toolExecutionNotifications`` of a single invocation;
+* a finding with a verified suggested fix (``RenderContext.fixes``) carries it
+  as ``fixes`` (``artifactChanges`` of ``replacements``: see :func:`sarif_fix`).
 """
 
 from __future__ import annotations
@@ -173,7 +175,7 @@ def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderC
     if f.details:
         properties["details"] = dict(f.details)
 
-    return om.Result(
+    result = om.Result(
         rule_id=f.rule,
         rule_index=index if index is not None else -1,
         level=level,
@@ -182,6 +184,45 @@ def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderC
         related_locations=related,
         partial_fingerprints=fingerprints,
         properties=properties,
+    )
+    fix = ctx.fixes.get(f.stable_key)
+    if fix is not None:
+        result.fixes = [sarif_fix(fix)]
+    return result
+
+
+def sarif_fix(fix: Any) -> om.Fix:
+    """A suggested fix (``reuse_audit.fixes.Fix``) as a SARIF ``fix``: one artifact change, a replacement an edit.
+
+    An edit replacing lines s..e deletes from column 1 of line s to the end of
+    line e (its line ending kept) and inserts the new lines less their last line
+    ending; an insertion before line s has an empty region at column 1 of line s.
+    """
+    from ..fixes import split_lines
+
+    lines = split_lines(fix.original)
+    replacements = []
+    for edit in fix.edits:
+        if edit.is_insertion:
+            region = om.Region(start_line=edit.start_line, start_column=1, end_line=edit.start_line, end_column=1)
+            text = edit.replacement
+        else:
+            last = lines[edit.end_line - 1] if edit.end_line <= len(lines) else ""
+            body = last.rstrip("\r\n")
+            ending = last[len(body):]
+            text = edit.replacement
+            if ending and text.endswith(ending):
+                text = text[: -len(ending)]
+                end_line, end_column = edit.end_line, len(body.encode("utf-16-le", "surrogatepass")) // 2 + 1
+            elif ending:  # the new text does not end the line: delete the line ending too
+                end_line, end_column = edit.end_line + 1, 1
+            else:  # the last line, without a line ending
+                end_line, end_column = edit.end_line, len(body.encode("utf-16-le", "surrogatepass")) // 2 + 1
+            region = om.Region(start_line=edit.start_line, start_column=1, end_line=end_line, end_column=end_column)
+        replacements.append(om.Replacement(deleted_region=region, inserted_content=om.ArtifactContent(text=text)))
+    return om.Fix(
+        description=om.Message(text=fix.description),
+        artifact_changes=[om.ArtifactChange(artifact_location=_artifact(fix.path), replacements=replacements)],
     )
 
 
@@ -229,7 +270,9 @@ def _physical(
 
 
 def _artifact(path: str) -> om.ArtifactLocation:
-    return om.ArtifactLocation(uri=quote(path, safe="/"), uri_base_id=SRCROOT)
+    # a file name that is not UTF-8 (its bytes kept as surrogate escapes) is
+    # percent-encoded byte for byte: "caf\udce9.py" is "caf%E9.py"
+    return om.ArtifactLocation(uri=quote(path.encode("utf-8", "surrogateescape"), safe="/"), uri_base_id=SRCROOT)
 
 
 _NEWLINE = re.compile(rb"\r\n|\r|\n")

@@ -32,11 +32,16 @@ def render(report: Report, ctx: RenderContext) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _shown(path: str) -> str:
+    """A path on one line: a line break in a file name is written as ``\\n``."""
+    return path.replace("\r", "\\r").replace("\n", "\\n")
+
+
 def _finding_lines(f: Finding) -> list[str]:
     loc = f.location
-    out = [f"{loc.path}:{loc.line}:{loc.col + 1}: {f.rule} {f.message}"]
+    out = [f"{_shown(loc.path)}:{loc.line}:{loc.col + 1}: {f.rule} {f.message}"]
 
-    target_at = f"{f.target_location.path}:{f.target_location.line}"
+    target_at = f"{_shown(f.target_location.path)}:{f.target_location.line}"
     detail = f"call {f.target} ({target_at}) instead"
     if f.shared:
         detail += "; shared: " + ", ".join(f.shared)

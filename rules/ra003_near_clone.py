@@ -1,0 +1,250 @@
+"""## What it does
+Flags a new or changed function whose code is a near-copy of an existing
+function that it does not call. Both functions are read as *normalised token
+sequences*: keywords, operators, called names, attributes and the global names
+a function reads (classes, constants, modules) are kept; its own variables
+(parameters and every name it assigns), string and number literals, comments
+and the docstring are not. `N` is a near-copy of `T` when:
+
+- both sequences have at least 40 tokens and are at least 90% similar
+  (rapidfuzz's normalised Indel similarity: the share of tokens that need no
+  insertion or deletion to turn one into the other);
+- `N` does everything `T` does: it has every called name, attribute, global
+  name, computing operator (`+`, `<`, `not`, `is`, ...), constant (`True`,
+  `None`, ...) and literal value of `T`, as many times, and `T` has at least
+  90% of `N`'s. A variant that calls another function, flips an operator or
+  a sign, or changes a constant or a message is a variant, not a copy;
+- `N` never calls `T` (directly or through helpers added by the same change),
+  and `T` never calls `N`.
+
+The best match is reported (most similar, then longest), the other matches
+are listed.
+
+RA003 complements RA001. RA001 compares what functions *call* and explains
+itself by callees, but cannot judge a function with fewer than 3 callees: a
+30-line algorithm written with builtins only (a Levenshtein distance, a
+run-length encoder, a topological sort), copied under a new name with renamed
+variables, slips through it. RA003 compares the *code*, so it sees such
+copies, and leaves out what a text clone detector reports: every pair of
+similar lines, functions that merely share a shape, and copies that already
+call each other. A pair RA001 reports is not reported again by RA003.
+
+## Why is this bad?
+The repository already has this code. The copy must now be fixed twice, and
+the two drift apart: a bug fixed in one stays in the other. Coding agents copy
+whole functions and rename the variables; tests pass for both copies.
+
+## Example
+```python
+# textutil/distance.py (existing)
+def levenshtein(a, b):
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        previous = current
+    return previous[-1]
+
+# search/fuzzy.py (new code)
+def edit_distance(source, target):
+    row = list(range(len(target) + 1))
+    for x, left in enumerate(source, 1):
+        nxt = [x]
+        for y, right in enumerate(target, 1):
+            nxt.append(min(row[y] + 1, nxt[y - 1] + 1, row[y - 1] + (left != right)))
+        row = nxt
+    return row[-1]
+```
+`edit_distance` has the same 96 tokens as `levenshtein` (100% similarity) and
+never calls it. It calls only builtins, so RA001 has nothing to compare.
+
+Use instead:
+```python
+from textutil.distance import levenshtein
+
+def edit_distance(source, target):
+    return levenshtein(source, target)
+```
+
+## How to fix
+Call the named function instead of keeping a copy. If the copy really must
+differ, extract the shared part into one helper and call it from both. The
+finding lists the callees both functions share and those of the target that
+the new code does not call: where they differ is usually where to look.
+
+When RA001 and RA003 could both apply, RA001 reports: it names the callees
+that make the two functions alike, which is the stronger evidence. RA003 is
+the one that sees code calling little but builtins, and copies whose
+variables were all renamed; two functions that only share boilerplate
+(argument checks, logging) differ in what they do, and stay below its bar.
+
+## How to suppress
+Add a comment on the `def` line of the new function:
+`def edit_distance(source, target):  # reuse-audit: ignore[RA003]` (or
+`# noqa: RA003`). To turn the rule off: `ignore = ["RA003"]` in the
+configuration, or `--ignore RA003`.
+
+## Options
+In `[tool.reuse-audit]` of `pyproject.toml`:
+- `min-similarity` (default 0.9): the similarity of the two token sequences at
+  which a copy is reported; also the share of the new function's meaning the
+  target must have.
+- `min-tokens` (default 40): functions with fewer tokens are neither judged
+  nor matched.
+- `exclude`: glob patterns of files not analysed.
+
+The defaults come from sympy 1.14.0, read as if each of its 35,026 functions
+were new (`python scripts/ra003_calibrate.py /path/to/sympy-1.14.0`): of the
+20,688 functions with at least 40 tokens, 540 (2.6%) would be reported, in
+337 pairs. Of 40 pairs drawn at random, 33 were real copies (exact or
+near-exact duplicates, 10 of them test functions repeated in two test
+modules) and 7 variants of one template (a flipped sign, a different
+constant matrix, a negated condition). With 30 tokens the pairs grow to
+2,659, mostly small templates; at 0.8 similarity to 433; at 0.95 they drop
+to 295.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterator
+
+from reuse_audit.index import RepoIndex
+from reuse_audit.model import Candidate, ChangeSet, Finding
+from reuse_audit.rule import Rule
+from reuse_audit.settings import Settings
+
+from . import ra001_reimplemented_function as ra001
+from .ra001_reimplemented_function import calls_function, nested, overlap, reach
+
+CODE = "RA003"
+NAME = "near-clone"
+LOCALS = ".<locals>."
+EPSILON = 1e-9
+
+
+def percent(similarity: float) -> int:
+    """A similarity as a whole percentage, rounded down: 99% is never shown as 100%."""
+    return int(math.floor(similarity * 100 + 1e-9))
+
+
+def same_meaning(match, settings: Settings) -> bool:
+    """The new function does all the match does, and the match at least ``min-similarity`` of what it does."""
+    return match.coverage >= 1 - EPSILON and match.extra + EPSILON >= settings.min_similarity
+
+
+def ra001_pairs(change: ChangeSet, index: RepoIndex, settings: Settings) -> set[frozenset[str]]:
+    """The (new function, target) pairs RA001 reports, its other candidates included, either way round."""
+    if not settings.rule_enabled(ra001.CODE):
+        return set()
+    pairs: set[frozenset[str]] = set()
+    for finding in ra001.check(change, index, settings):
+        pairs.add(frozenset((finding.function, finding.target)))
+        pairs.update(frozenset((finding.function, c.qualname)) for c in finding.others)
+    return pairs
+
+
+def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[Finding]:
+    clones = getattr(index, "clones", None)
+    if clones is None:  # the engine builds it only when RA003 runs
+        return
+    added = frozenset(c.qualname for c in change.changed if c.status == "added")
+    judged = []
+    for qualname in sorted(change.qualnames):
+        if qualname not in index.functions:
+            continue
+        tokens = clones.tokens(qualname)
+        if tokens is None or len(tokens) < settings.min_tokens:
+            continue
+        matches = clones.similar(qualname, settings.min_similarity)
+        if matches:
+            judged.append((qualname, len(tokens), matches))
+    if not judged:
+        return
+    skip = ra001_pairs(change, index, settings)
+    reached_by: dict[str, frozenset[str]] = {}
+    findings: dict[str, Finding] = {}
+    for qualname, count, matches in judged:
+        callees, reached = reach(qualname, index, added)
+        reached_by[qualname] = reached
+        qualifying = []
+        for match in matches:
+            target = match.qualname
+            if target == qualname or nested(target, qualname) or frozenset((qualname, target)) in skip:
+                continue
+            if not same_meaning(match, settings):
+                continue  # a variant: it calls, computes or says something else
+            if calls_function(reached, target, index):
+                continue  # it calls the match: it reuses it
+            # The match calls the new function (itself, or through helpers the
+            # change adds): it delegates to it, and calling it instead would loop.
+            if calls_function(reach(target, index, added)[1], qualname, index):
+                continue
+            qualifying.append(match)
+        if not qualifying:
+            continue
+        # Strongest first: most similar, then longest; on a tie a function that
+        # already existed beats another copy added by the same change; then name.
+        qualifying.sort(key=lambda m: (-m.similarity, -m.tokens, m.qualname in added, m.qualname))
+        findings[qualname] = _finding(qualname, count, callees, qualifying, index)
+    for qualname, finding in sorted(findings.items()):
+        # Two new functions that copy each other: report the later one only.
+        twin = findings.get(finding.target)
+        if twin is not None and twin.target == qualname:
+            loc, twin_loc = finding.location, twin.location
+            if (loc.path, loc.line) < (twin_loc.path, twin_loc.line):
+                continue
+        # The copy lives in a nested function, or a new helper, that is reported itself.
+        if any(
+            other.target == finding.target
+            and other_name != qualname
+            and (other_name in reached_by[qualname] or other_name.startswith(qualname + LOCALS))
+            for other_name, other in findings.items()
+        ):
+            continue
+        yield finding
+
+
+def _finding(qualname: str, count: int, callees: frozenset[str], matches: list, index: RepoIndex) -> Finding:
+    new = index.functions[qualname]
+    best = matches[0]
+    target = index.functions[best.qualname]
+    shared, missing = overlap(target.callees, callees, index)
+    others = []
+    for match in matches[1:]:
+        other = index.functions[match.qualname]
+        other_shared, _ = overlap(other.callees, callees, index)
+        others.append(
+            Candidate(match.qualname, other.location, len(other_shared), len(other.callees), round(match.similarity, 4))
+        )
+    pct = percent(best.similarity)
+    message = (
+        f"'{new.fact.local_name}' is a near-copy of '{best.qualname}' "
+        f"({pct}% token similarity, {count} tokens) without calling it"
+    )
+    return Finding(
+        rule=CODE,
+        location=new.location,
+        function=qualname,
+        message=message,
+        target=best.qualname,
+        target_location=target.location,
+        shared=shared,
+        missing=missing,
+        ratio=round(best.similarity, 4),
+        others=tuple(others),
+        suppressed=bool({"*", CODE} & set(new.fact.suppressions)),
+        details=(("similarity", f"{pct / 100:.2f}"), ("tokens", str(count))),
+    )
+
+
+RULE = Rule(
+    code=CODE,
+    name=NAME,
+    summary="A new function is a near-copy of an existing function that it does not call.",
+    doc=__doc__,
+    check=check,
+    level="warning",
+    precision="high",
+)

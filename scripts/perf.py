@@ -1,0 +1,328 @@
+"""Figures: how fast ``reuse-audit check`` is on big repositories, next to its peers.
+
+Prints figures; it is not a test, and asserts nothing.
+
+    python scripts/perf.py                       # fetches the sympy 1.14.0 sdist
+    python scripts/perf.py --sympy DIR --django DIR --runs 3
+
+For each run it times, on the same tree and one after the other (so that each
+ratio compares figures taken under the same load):
+
+* ``jscpd`` v5 (token clones, the reference of the ratio);
+* ``reuse-audit check`` of a patch adding one function: **cold** (an empty
+  cache directory), **warm** (the same command again: the cache is filled) and
+  **warm, new patch** (another one-function patch on the filled cache: only
+  what that patch can change is resolved again);
+* pylint's duplicate-code checker, once (it takes minutes).
+
+Then the linearity curve: cold and warm runs on 10%, 25%, 50% and 100% of
+sympy's files (copied into temporary folders), and on sympy and django side by
+side.  Wall seconds and peak RSS come from ``os.wait4`` on each child: peak MB
+is the largest single process of the run (what ``/usr/bin/time -f %M``
+reports); "sum MB" samples the RSS of the whole process tree (parser processes
+included) every 20 ms.  Medians over ``--runs``.
+
+The peers, when not on PATH (each row is skipped, with a line saying how to
+install it, when its tool is missing):
+
+* jscpd 5.3.3 (5.4.1's Linux binary was not published): ``npm install jscpd@5.3.3``
+  in any folder, then ``--jscpd FOLDER/node_modules/.bin/jscpd``;
+* pylint: ``pip install pylint`` (best in its own virtual environment), then
+  ``--pylint PATH/TO/pylint``.  pylint stops with a RecursionError on one sympy
+  file and exits 9: its figure is the time to that exit.
+
+Sources not given are fetched once into ``--downloads`` (default
+``~/.cache/reuse-audit-perf``) with ``pip download --no-deps --no-binary :all:``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Optional
+
+SYMPY = "sympy==1.14.0"
+DJANGO = "django>=5.2,<5.3"
+
+PATCH = """\
+diff --git a/{prefix}sympy/utilities/newhelper.py b/{prefix}sympy/utilities/newhelper.py
+new file mode 100644
+--- /dev/null
++++ b/{prefix}sympy/utilities/newhelper.py
+@@ -0,0 +1,5 @@
++from sympy.core.sympify import sympify
++
++
++def my_helper(x):
++    return sympify(x).expand()
+"""
+
+OTHER_PATCH = """\
+diff --git a/{prefix}sympy/utilities/otherhelper.py b/{prefix}sympy/utilities/otherhelper.py
+new file mode 100644
+--- /dev/null
++++ b/{prefix}sympy/utilities/otherhelper.py
+@@ -0,0 +1,6 @@
++from sympy.core.sympify import sympify
++from sympy.simplify import simplify
++
++
++def other_helper(x, y):
++    return simplify(sympify(x) - sympify(y))
+"""
+
+
+# ---------------------------------------------------------------- measuring
+
+
+class Sample:
+    def __init__(self, seconds: float, peak_mb: float, sum_mb: float, status: int):
+        self.seconds = seconds
+        self.peak_mb = peak_mb
+        self.sum_mb = sum_mb
+        self.status = status
+
+
+def _tree_rss(root_pid: int) -> int:
+    """KB of RSS of a process and all its descendants (Linux /proc), 0 elsewhere."""
+    try:
+        parents: dict[int, int] = {}
+        rss: dict[int, int] = {}
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as handle:
+                    fields = handle.read().rsplit(b")", 1)[1].split()
+                parents[int(entry)] = int(fields[1])
+                rss[int(entry)] = int(fields[21]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
+            except (OSError, IndexError, ValueError):
+                continue
+    except OSError:
+        return 0
+    total, todo, seen = 0, [root_pid], set()
+    children: dict[int, list[int]] = {}
+    for pid, parent in parents.items():
+        children.setdefault(parent, []).append(pid)
+    while todo:
+        pid = todo.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        total += rss.get(pid, 0)
+        todo.extend(children.get(pid, ()))
+    return total
+
+
+def measure(command: list[str], cwd: Optional[Path] = None) -> Sample:
+    """Wall seconds, peak RSS of the largest process, sampled peak RSS of the whole tree."""
+    started = time.perf_counter()
+    proc = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    peak_sum = [0]
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.wait(0.02):
+            peak_sum[0] = max(peak_sum[0], _tree_rss(proc.pid))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - started
+    done.set()
+    sampler.join()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    maxrss = usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
+    return Sample(seconds, maxrss, peak_sum[0] / 1024, proc.returncode)
+
+
+# ---------------------------------------------------------------- sources
+
+
+def fetch(requirement: str, downloads: Path) -> Path:
+    """The unpacked sdist of a requirement, downloaded with pip once."""
+    downloads.mkdir(parents=True, exist_ok=True)
+    name = requirement.split("=")[0].split(">")[0].split("<")[0].lower()
+    archives = sorted(downloads.glob(f"{name}-*.tar.gz"))
+    if not archives:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--no-deps", "--no-binary", ":all:", requirement, "-d", str(downloads)],
+            check=True,
+        )
+        archives = sorted(downloads.glob(f"{name}-*.tar.gz"))
+    archive = archives[-1]
+    target = downloads / archive.name[: -len(".tar.gz")]
+    if not target.is_dir():
+        with tarfile.open(archive) as tar:
+            tar.extractall(downloads, filter="data") if hasattr(tarfile, "data_filter") else tar.extractall(downloads)
+    return target
+
+
+def py_files(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*.py") if p.is_file())
+
+
+def subset(source: Path, share: float, target: Path) -> Path:
+    """A copy of every k-th .py file of ``source`` (all the package __init__ files too)."""
+    files = py_files(source)
+    step = 1 / share
+    keep = {files[int(i * step)] for i in range(int(len(files) * share))}
+    keep.update(p for p in files if p.name == "__init__.py")
+    for path in keep:
+        dest = target / path.relative_to(source)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, dest)
+    return target
+
+
+# ---------------------------------------------------------------- tools
+
+
+def reuse_audit(patch: Path, repo: Path, cache: Path, extra: list[str]) -> list[str]:
+    exe = Path(sys.executable).with_name("reuse-audit")
+    base = [str(exe)] if exe.exists() else [sys.executable, "-m", "reuse_audit.cli"]
+    return base + ["check", str(patch), "--repo", str(repo), "--cache-dir", str(cache), "-q"] + extra
+
+
+def find_tool(given: Optional[str], name: str, local: list[Path]) -> Optional[str]:
+    if given:
+        return given
+    found = shutil.which(name)
+    if found:
+        return found
+    for candidate in local:
+        if candidate.exists():
+            return str(candidate)
+    return None
+
+
+# ---------------------------------------------------------------- the figures
+
+
+def row(label: str, mode: str, samples: list[Sample], ratios: Optional[list[float]] = None) -> str:
+    wall = statistics.median(s.seconds for s in samples)
+    peak = statistics.median(s.peak_mb for s in samples)
+    total = statistics.median(s.sum_mb for s in samples)
+    ratio = f"{statistics.median(ratios):6.2f}" if ratios else "     -"
+    codes = ",".join(sorted({str(s.status) for s in samples}))
+    return f"{label:<12} {mode:<16} {wall:8.2f} {peak:8.0f} {total:8.0f} {ratio}   exit {codes}"
+
+
+def header() -> str:
+    return f"{'tool':<12} {'mode':<16} {'wall s':>8} {'peak MB':>8} {'sum MB':>8} {'/jscpd':>6}"
+
+
+def compare(repo: Path, prefix: str, runs: int, work: Path, jscpd: Optional[str], extra: list[str], label: str) -> dict:
+    """Median figures of jscpd, then reuse-audit cold, warm and warm with another patch, run after run."""
+    patch = work / "one.patch"
+    patch.write_text(PATCH.format(prefix=prefix))
+    other = work / "other.patch"
+    other.write_text(OTHER_PATCH.format(prefix=prefix))
+    results: dict[str, list[Sample]] = {"jscpd": [], "cold": [], "warm": [], "warm, new patch": []}
+    ratios: dict[str, list[float]] = {"cold": [], "warm": [], "warm, new patch": []}
+    for run in range(runs):
+        if jscpd:
+            out = work / f"jscpd-{run}"
+            js = measure([jscpd, "--format", "python", "--silent", "--reporters", "json", "--output", str(out), str(repo)])
+            results["jscpd"].append(js)
+            shutil.rmtree(out, ignore_errors=True)
+        cache = work / f"cache-{run}"
+        shutil.rmtree(cache, ignore_errors=True)
+        for mode, which in (("cold", patch), ("warm", patch), ("warm, new patch", other)):
+            sample = measure(reuse_audit(which, repo, cache, extra))
+            results[mode].append(sample)
+            if jscpd:
+                ratios[mode].append(sample.seconds / js.seconds)
+        shutil.rmtree(cache, ignore_errors=True)
+    print(f"\n{label}: {len(py_files(repo))} .py files, median of {runs} run(s)")
+    print(header())
+    if jscpd:
+        print(row("jscpd", "cold", results["jscpd"]))
+    for mode in ("cold", "warm", "warm, new patch"):
+        print(row("reuse-audit", mode, results[mode], ratios[mode]))
+    sys.stdout.flush()
+    return {mode: statistics.median(s.seconds for s in samples) for mode, samples in results.items() if samples}
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sympy", type=Path, help="unpacked sympy 1.14.0 source (default: fetched)")
+    parser.add_argument("--django", type=Path, help="unpacked django 5.2.x source (default: fetched for the curve)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--downloads", type=Path, default=Path.home() / ".cache" / "reuse-audit-perf")
+    parser.add_argument("--jscpd", help="the jscpd executable (default: PATH, ./node_modules/.bin/jscpd)")
+    parser.add_argument("--pylint", help="the pylint executable (default: PATH)")
+    parser.add_argument("--no-curve", action="store_true", help="skip the linearity curve")
+    parser.add_argument("--no-pylint", action="store_true", help="skip pylint (minutes a run)")
+    parser.add_argument("--jobs", type=int, default=None, help="pass --jobs to reuse-audit")
+    args = parser.parse_args(argv)
+    extra = ["--jobs", str(args.jobs)] if args.jobs is not None else []
+
+    sympy = (args.sympy or fetch(SYMPY, args.downloads)).resolve()
+    jscpd = find_tool(args.jscpd, "jscpd", [Path("node_modules/.bin/jscpd"), Path("/tmp/perf/node_modules/.bin/jscpd")])
+    pylint = None if args.no_pylint else find_tool(args.pylint, "pylint", [Path(sys.executable).with_name("pylint")])
+    print(f"reuse-audit on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    if not jscpd:
+        print("jscpd: not found, skipped (npm install jscpd@5.3.3, then --jscpd node_modules/.bin/jscpd)")
+    with tempfile.TemporaryDirectory(prefix="reuse-audit-perf-") as tmp:
+        work = Path(tmp)
+        compare(sympy, "", args.runs, work, jscpd, extra, f"sympy ({sympy.name})")
+        if pylint:
+            target = sympy / "sympy" if (sympy / "sympy").is_dir() else sympy
+            sample = measure([pylint, "--disable=all", "--enable=duplicate-code", str(target)])
+            print(header())
+            print(row("pylint", "duplicate-code", [sample]) + "   (one run)")
+        elif not args.no_pylint:
+            print("pylint: not found, skipped (pip install pylint, then --pylint PATH)")
+        if args.no_curve:
+            return 0
+        print("\nlinearity: cold and warm seconds against the share of sympy's files")
+        print(f"{'tree':<22} {'files':>6} {'cold s':>8} {'warm s':>8} {'new patch s':>11} {'jscpd s':>8} {'cold/file ms':>12}")
+        curve = []
+        for share in (0.10, 0.25, 0.50, 1.00):
+            if share < 1:
+                tree = subset(sympy, share, work / f"sympy-{int(share * 100)}")
+            else:
+                tree = sympy
+            figures = _quiet(compare, tree, "", args.runs, work, jscpd, extra, f"{int(share * 100)}% of sympy")
+            curve.append((f"sympy {int(share * 100)}%", tree, figures))
+        django = args.django or fetch(DJANGO, args.downloads)
+        both = work / "sympy+django"
+        both.mkdir()
+        shutil.copytree(sympy, both / sympy.name, ignore=_only_py)
+        shutil.copytree(django, both / Path(django).name, ignore=_only_py)
+        figures = _quiet(compare, both, sympy.name + "/", args.runs, work, jscpd, extra, "sympy+django")
+        curve.append(("sympy+django", both, figures))
+        for name, tree, figures in curve:
+            files = len(py_files(tree))
+            print(
+                f"{name:<22} {files:>6} {figures['cold']:8.2f} {figures['warm']:8.2f} {figures['warm, new patch']:11.2f}"
+                f" {figures.get('jscpd', float('nan')):8.2f} {1000 * figures['cold'] / files:12.2f}"
+            )
+    return 0
+
+
+def _only_py(folder: str, names: list[str]) -> list[str]:
+    return [n for n in names if not n.endswith(".py") and not os.path.isdir(os.path.join(folder, n))]
+
+
+def _quiet(fn, *args):
+    """Figures for the curve table only."""
+    import contextlib
+    import io
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        return fn(*args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

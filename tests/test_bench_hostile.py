@@ -1,0 +1,256 @@
+"""Runaway agents and tests in the benchmark: none of them stops the chain or
+the run, and the journal stays one consistent record per turn.
+
+Agents are the ``command`` adapter running one small script whose behaviour
+per turn comes from the environment (``HOSTILE="1:hang,2:submit"``).  The
+chain is tests/fixtures/bench/click-mini cut to the turns a test needs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import click
+import pytest
+
+from reuse_audit.benchmark.chain import load_chain
+from reuse_audit.benchmark.report import render_text, summarise
+from reuse_audit.benchmark.runner import RunConfig, run_benchmark
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "bench" / "click-mini"
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="process groups and /proc")
+
+AGENT = r'''
+import json, os, pathlib, shutil, subprocess, sys, time
+
+turn = json.loads((pathlib.Path(sys.argv[1]) / "turn.json").read_text())
+ws = pathlib.Path(os.environ["REUSE_AUDIT_WORKSPACE"])
+turn_dir = pathlib.Path(os.environ["REUSE_AUDIT_TURN_DIR"])
+run_dir = turn_dir.parent.parent
+chain = pathlib.Path(os.environ["CHAIN_DIR"])
+plan = dict(item.split(":") for item in os.environ["HOSTILE"].split(","))
+what = plan.get(str(turn["turn"]), "submit")
+
+
+def submit():
+    target = ws / turn["path"]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(chain / f"turn{turn['turn']}" / "solution.py", target)
+
+
+if what == "hang":
+    sleeper = [sys.executable, "-c", "import time; time.sleep(300)"]
+    kids = [subprocess.Popen(sleeper), subprocess.Popen(sleeper, start_new_session=True)]
+    # a grandchild, through a shell that stays
+    kids.append(subprocess.Popen(["/bin/sh", "-c", f"{sys.executable} -c 'import time; time.sleep(300)' & wait"]))
+    time.sleep(0.5)
+    pathlib.Path(os.environ["PIDS"]).write_text(json.dumps([k.pid for k in kids] + [os.getpid()]))
+    time.sleep(300)
+elif what == "fill-slow":  # 1 MB every 20 ms, 200 MB at most: stopped long before
+    with open(ws / "junk.bin", "wb") as out:
+        for _ in range(200):
+            out.write(b"\0" * 1048576)
+            out.flush()
+            time.sleep(0.02)
+    submit()
+elif what == "fill-fast":  # 20 MB at once, then a normal exit: seen after the turn
+    (ws / "junk.bin").write_bytes(b"\1" * (20 * 1048576))
+    submit()
+elif what == "outside-run":
+    (run_dir / "evil.txt").write_text("x")
+    (ws.parent / "evil.txt").write_text("x")
+    submit()
+elif what == "outside-source":
+    with open(chain / "click-src" / "click" / "utils.py", "a") as handle:
+        handle.write("\n# agent was here\n")
+    submit()
+elif what == "outside-tests":  # make a later turn's tests pass whatever is submitted
+    (chain / "turn2" / "test_turn2.py").write_text("def test_config_path_joins():\n    assert True\n")
+    submit()
+elif what == "journal":
+    journal = run_dir / "journal.jsonl"
+    first = json.loads(journal.read_text().splitlines()[0])
+    first["resolved"] = not first["resolved"]
+    first["turn"] = 3
+    with open(journal, "a") as handle:
+        handle.write(json.dumps(first) + "\n")
+    (turn_dir.parent / "turn-1" / "diff.patch").write_text("forged\n")
+    submit()
+elif what == "git-hooks":  # the runner's own git commands must not run these
+    marker = os.environ["HOOK_MARKER"]
+    hooks = ws / ".git" / "hooks"
+    hooks.mkdir(exist_ok=True)
+    for name in ("post-commit", "pre-commit", "post-index-change", "reference-transaction", "pre-auto-gc"):
+        (hooks / name).write_text(f"#!/bin/sh\ntouch {marker}-{name}\n")
+        (hooks / name).chmod(0o755)
+    subprocess.run(["git", "config", "core.fsmonitor", f"touch {marker}-fsmonitor; true"], cwd=ws, check=True)
+    submit()
+else:
+    submit()
+'''
+
+
+@pytest.fixture
+def chain_dir(tmp_path):
+    folder = tmp_path / "chains" / "click-mini"
+    shutil.copytree(FIXTURE, folder)
+    shutil.copytree(Path(click.__file__).parent, folder / "click-src" / "click", ignore=shutil.ignore_patterns("__pycache__"))
+    return folder
+
+
+def run(chain_dir: Path, tmp_path: Path, monkeypatch, plan: str, turns: int = 2, **config) -> tuple[Path, list[dict]]:
+    script = tmp_path / "agent.py"
+    script.write_text(AGENT, encoding="utf-8")
+    monkeypatch.setenv("HOSTILE", plan)
+    monkeypatch.setenv("CHAIN_DIR", str(chain_dir))
+    monkeypatch.setenv("PIDS", str(tmp_path / "pids.json"))
+    chain = load_chain(chain_dir)
+    chain = dataclasses.replace(chain, turns=chain.turns[:turns])
+    run_dir = tmp_path / "runs" / "hostile"
+    settings = dict(time_limit=60, test_timeout=60)
+    settings.update(config)
+    run_benchmark([chain], RunConfig(run_dir=run_dir, agent="command", agent_options={"cmd": [sys.executable, str(script)]}, **settings))
+    return run_dir, journal(run_dir)
+
+
+def journal(run_dir: Path) -> list[dict]:
+    """The journal, checked for consistency: whole JSON lines, one per turn, in order."""
+    text = (run_dir / "journal.jsonl").read_text(encoding="utf-8")
+    assert text.endswith("\n")
+    records = [json.loads(line) for line in text.splitlines()]
+    keys = [(r["chain"], r["turn"]) for r in records]
+    assert len(keys) == len(set(keys)), keys
+    return records
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            state = handle.read().rsplit(b")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state not in (b"Z", b"X")
+
+
+def test_a_hanging_agent_is_killed_with_its_whole_tree_and_the_chain_goes_on(chain_dir, tmp_path, monkeypatch):
+    started = time.monotonic()
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "1:hang", time_limit=4)
+    assert time.monotonic() - started < 90
+    assert [r["turn"] for r in records] == [1, 2]
+    first, second = records
+    assert first["status"] == "timeout" and first["tests_passed"] == 0, first
+    assert "killed after 4 s" in first["notes"][0]
+    pids = json.loads((tmp_path / "pids.json").read_text())
+    assert len(pids) == 4
+    assert not [pid for pid in pids if alive(pid)], "processes of the killed agent are still running"
+    # the chain went on: turn 2 ran and was scored (its self target was never written: not resolved)
+    assert second["status"] == "submitted" and second["tests_total"] > 0
+    assert not first["extra"].get("invalid") and not second["extra"].get("invalid")
+
+
+def test_an_agent_filling_the_disk_is_stopped_at_the_workspace_limit(chain_dir, tmp_path, monkeypatch):
+    """Turn 1 writes 1 MB every 20 ms (200 MB at most): killed within a second or so of
+    passing 5 MB.  Turn 2 writes 20 MB at once and exits: found after the turn.  Both
+    are invalid, their files discarded; the chain and the run go on."""
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "1:fill-slow,2:fill-fast", workspace_limit=5 * 1048576)
+    first, second = records
+    timing = json.loads((run_dir / "click-mini" / "turn-1" / "timing.json").read_text())
+    assert timing["agent_seconds"] < 3.5, timing  # 200 MB at this pace takes more than 4 s
+    for record in (first, second):
+        assert record["status"] == "limit", record
+        assert record["extra"]["invalid"] is True
+        assert "over the 5 MB limit of a turn" in record["extra"]["invalid_reason"]
+        assert any(n.startswith("invalid: the workspace grew by") for n in record["notes"])
+        assert not record["extra"]["submitted_file"]  # discarded with the junk
+    workspace = run_dir / "workspaces" / "click-mini"
+    assert not (workspace / "junk.bin").exists()
+    from reuse_audit.benchmark.workspace import Workspace
+
+    ws = Workspace.open(workspace)
+    assert "junk.bin" not in ws.changed_files(ws.baseline, second["extra"]["commit"])
+    summary = summarise(run_dir)
+    assert summary.invalid == 2 and summary.turns == 0
+
+
+def test_writes_into_the_run_folder_and_the_workspaces_folder_make_the_turn_invalid(chain_dir, tmp_path, monkeypatch):
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "1:outside-run")
+    first, second = records
+    reason = first["extra"]["invalid_reason"]
+    assert reason.startswith("the agent wrote outside its workspace: ")
+    assert f"created {run_dir.resolve() / 'evil.txt'}" in reason or f"created {run_dir / 'evil.txt'}" in reason
+    assert "workspaces/evil.txt" in reason
+    assert first["status"] == "submitted" and first["resolved"]  # scored all the same
+    assert not second["extra"].get("invalid"), second  # the guard is per turn: turn 2 is clean
+    summary = summarise(run_dir)
+    assert (summary.invalid, summary.turns) == (1, 1)
+    assert summary.overall["resolved"] == 100.0  # turn 2 alone
+    text = render_text([summary])
+    assert "Invalid" in text.splitlines()[0]
+
+
+@pytest.mark.parametrize("plan, needle", [
+    ("1:outside-source", "click-src/click/utils.py"),
+    ("1:outside-tests", "turn2/test_turn2.py"),
+])
+def test_writes_into_the_chain_or_its_source_invalidate_every_later_turn(chain_dir, tmp_path, monkeypatch, plan, needle):
+    """The chain's tests and its pinned source are compared with their state when the
+    chain started: a tampered test stays visible in every later turn."""
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, plan)
+    for record in records:
+        assert record["extra"]["invalid"] is True, record
+        assert f"modified {chain_dir / needle}" in record["extra"]["invalid_reason"], record["extra"]
+    assert summarise(run_dir).invalid == 2
+
+
+def test_a_forged_journal_line_is_detected_and_repaired(chain_dir, tmp_path, monkeypatch):
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "2:journal", turns=3)
+    # consistent: one record per turn, the runner's own
+    assert [r["turn"] for r in records] == [1, 2, 3]
+    first, second, third = records
+    assert not first["extra"].get("invalid")
+    reason = second["extra"]["invalid_reason"]
+    assert "the journal was modified" in reason and "turn-1/diff.patch" in reason, reason
+    assert not third["extra"].get("invalid"), third["extra"]
+    assert third["status"] == "submitted"
+
+
+def test_tests_that_hang_are_killed_at_the_timeout_and_count_as_failed(chain_dir, tmp_path, monkeypatch):
+    """The turn's tests start a process in a session of their own and hang: all of it is
+    killed at the test timeout, every test counts as failed, and turn 2 still runs."""
+    tests = chain_dir / "turn1" / "test_turn1.py"
+    pid_file = tmp_path / "test-pids.json"
+    tests.write_text(
+        "import json, os, subprocess, sys, time\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)'], start_new_session=True)\n"
+        f"open({str(pid_file)!r}, 'w').write(json.dumps([child.pid, os.getpid()]))\n"
+        "time.sleep(300)\n\n\n" + tests.read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    started = time.monotonic()
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "1:submit", test_timeout=12)
+    assert time.monotonic() - started < 90
+    first, second = records
+    assert first["tests_passed"] == 0 and first["tests_total"] >= 5 and not first["resolved"]
+    assert "tests timed out" in first["notes"]
+    pids = json.loads(pid_file.read_text())
+    assert not [pid for pid in pids if alive(pid)], "processes of the hanging tests are still running"
+    assert second["turn"] == 2 and second["tests_total"] > 0  # the chain went on
+
+
+def test_git_hooks_and_config_the_agent_plants_are_not_run_by_the_runner(chain_dir, tmp_path, monkeypatch):
+    """The agent writes .git/hooks and a core.fsmonitor command into its workspace: the
+    runner's commits, diffs and resets (outside the agent's time limit) run none of them."""
+    marker = tmp_path / "hook-ran"
+    monkeypatch.setenv("HOOK_MARKER", str(marker))
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "1:git-hooks", turns=1)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("hook-ran")) == []
+    # and the control for the guard: an agent that keeps to its workspace is valid
+    assert records[0]["resolved"] and not records[0]["extra"].get("invalid"), records[0]
+    assert summarise(run_dir).invalid == 0

@@ -1,0 +1,931 @@
+"""Suggested fixes (reuse_audit/fixes.py): replace a re-implementation's body with a call of its target.
+
+* unit before/after pairs of the transformation (no-op first), in the libcst
+  codemod style: the files of a small repository, the new function N and the
+  target T, and N's file after the fix;
+* pairs whose signatures do not fit: no fix, and the reason;
+* end to end on the RA001 fixtures (tests/fixtures/ra001): the fixed module
+  still imports, calls the target, and ``reuse-audit check`` reports nothing;
+  and on an RA003 near clone when that rule exists;
+* the CLI: ``--diff`` applies with ``git apply``, ``--fix`` edits a real git
+  working tree (and refuses a patch file), SARIF ``fixes`` validate against
+  the schema and reproduce the fixed file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import libcst as cst
+import pytest
+from click.testing import CliRunner
+
+from gitrepo import BASE_FILES, REIMPL, GitRepo, isolated_git
+from sarif_schema import assert_valid_sarif
+from test_ra001 import CASES, load_case, make_patch, write_tree
+
+from reuse_audit.cli import cli, main
+from reuse_audit.engine import change_from_patch, run
+from reuse_audit.fixes import (
+    AddImport,
+    Edit,
+    ExtendImport,
+    Fix,
+    NoFix,
+    ParamInfo,
+    ReplaceBody,
+    apply_edits,
+    edits_between,
+    map_arguments,
+    merge_fixes,
+    plan_fixes,
+    propose_fix,
+    split_lines,
+    suggest_fix,
+)
+from reuse_audit.index import build_index
+from reuse_audit.model import Finding, Report
+from reuse_audit.reporters import RenderContext, render
+from reuse_audit.settings import Settings
+from reuse_audit.tree import MemoryTree
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def dedent(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+def finding_for(index, n: str, t: str, rule: str = "RA001") -> Finding:
+    return Finding(
+        rule=rule,
+        location=index.functions[n].location,
+        function=n,
+        message=f"'{n}' re-implements '{t}'",
+        target=t,
+        target_location=index.functions[t].location,
+    )
+
+
+def fix_of(files: dict[str, str], n: str, t: str) -> Fix:
+    """The fix making N (a qualified name) call T, in the repository ``files`` (raises NoFix)."""
+    tree = MemoryTree({path: dedent(text).encode("utf-8") for path, text in files.items()})
+    index = build_index(tree, Settings(), None, 1)
+    fix = propose_fix(finding_for(index, n, t), tree, index)
+    assert apply_edits(fix.original, fix.edits) == fix.fixed, "the edits do not give the fixed text"
+    cst.parse_module(fix.fixed)  # it parses
+    return fix
+
+
+UTIL = """
+    def load(path, encoding="utf-8"):
+        with open(path, encoding=encoding) as handle:
+            return handle.read()
+"""
+
+
+# ---------------------------------------------------------------------------
+# the transformers, alone
+
+
+def test_noop_transformers_leave_the_code_unchanged():
+    code = dedent('''
+        """A module."""
+
+        import os
+
+
+        def f(x):
+            # comment
+            return os.path.join(x, "y")
+    ''')
+    module = cst.parse_module(code)
+    other = cst.parse_module("def f(x):\n    return x\n").body[0]
+    assert isinstance(other, cst.FunctionDef)
+    assert module.visit(ReplaceBody(other, [cst.parse_statement("return 1\n")])).code == code
+    target = cst.parse_module("from a import b\n").body[0].body[0]
+    assert isinstance(target, cst.ImportFrom)
+    assert module.visit(ExtendImport(target, "c")).code == code
+    assert edits_between(code, code) == ()
+    assert merge_fixes([]) == ({}, [], [])
+
+
+def test_noop_fix_when_n_already_calls_t():
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/util.py": UTIL,
+        "pkg/new.py": """
+            from pkg.util import load
+
+
+            def read(path, encoding="utf-8"):
+                return load(path, encoding)
+        """,
+    }
+    with pytest.raises(NoFix, match="already is a call"):
+        fix_of(files, "pkg.new.read", "pkg.util.load")
+
+
+def test_add_import_after_docstring_and_at_top():
+    stmt = cst.parse_statement("from a import b\n")
+    assert isinstance(stmt, cst.SimpleStatementLine)
+    doc = cst.parse_module('"""Doc."""\n\n\ndef f():\n    pass\n')
+    assert doc.visit(AddImport(stmt, -1)).code == '"""Doc."""\n\nfrom a import b\n\n\ndef f():\n    pass\n'
+    bare = cst.parse_module("def f():\n    pass\n")
+    assert bare.visit(AddImport(stmt, -1)).code == "from a import b\n\ndef f():\n    pass\n"
+
+
+# ---------------------------------------------------------------------------
+# before/after pairs
+
+
+def test_free_function_in_another_module_gets_an_import():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/util.py": UTIL,
+            "pkg/new.py": '''
+                """New code."""
+
+                import os
+
+
+                def read_text(name, encoding="utf-8"):
+                    """Read a file."""
+                    # the file is small
+                    with open(os.fspath(name), encoding=encoding) as fh:
+                        return fh.read()
+            ''',
+        },
+        "pkg.new.read_text",
+        "pkg.util.load",
+    )
+    assert fix.path == "pkg/new.py"
+    assert fix.fixed == dedent('''
+        """New code."""
+
+        import os
+        from pkg.util import load
+
+
+        def read_text(name, encoding="utf-8"):
+            """Read a file."""
+            # the file is small
+            return load(name, encoding)
+    ''')
+    assert "pkg.util.load" in fix.description and "from pkg.util import load" in fix.description
+
+
+def test_existing_from_import_of_the_module_is_extended():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/util.py": dedent(UTIL) + "\n\ndef other():\n    return 1\n",
+            "pkg/new.py": """
+                from pkg.util import other
+
+
+                def read_text(name, encoding="utf-8"):
+                    with open(name, encoding=encoding) as fh:
+                        return fh.read()
+            """,
+        },
+        "pkg.new.read_text",
+        "pkg.util.load",
+    )
+    assert fix.fixed.splitlines()[0] == "from pkg.util import other, load"
+    assert fix.fixed.endswith("def read_text(name, encoding=\"utf-8\"):\n    return load(name, encoding)\n")
+
+
+def test_same_module_calls_the_target_directly():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/util.py": dedent(UTIL)
+            + dedent("""
+
+                def read_all(p, encoding="utf-8"):  # reuse-audit: keep this comment
+                    with open(p, encoding=encoding) as handle:
+                        return handle.read()
+            """),
+        },
+        "pkg.util.read_all",
+        "pkg.util.load",
+    )
+    assert "import" not in fix.fixed
+    assert fix.fixed.endswith(
+        'def read_all(p, encoding="utf-8"):  # reuse-audit: keep this comment\n    return load(p, encoding)\n'
+    )
+    assert len(fix.edits) == 1
+
+
+@pytest.mark.parametrize(
+    "imports, call",
+    [
+        ("from pkg.util import load as ld", "ld(name)"),
+        ("import pkg.util as u", "u.load(name)"),
+        ("from pkg import util", "util.load(name)"),
+        ("import pkg.util", "pkg.util.load(name)"),
+        ("from .util import load as reader", "reader(name)"),
+    ],
+)
+def test_an_existing_import_or_alias_is_reused(imports: str, call: str):
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/util.py": UTIL,
+            "pkg/new.py": f"""
+                {imports}
+
+
+                def read_text(name):
+                    with open(name) as fh:
+                        return fh.read()
+            """,
+        },
+        "pkg.new.read_text",
+        "pkg.util.load",
+    )
+    assert fix.fixed == f"{imports}\n\n\ndef read_text(name):\n    return {call}\n"
+
+
+def test_name_collision_imports_under_an_alias():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/util.py": UTIL,
+            "pkg/new.py": """
+                import json
+
+
+                def load(text):
+                    return json.loads(text)
+
+
+                def read_text(name):
+                    with open(name) as fh:
+                        return fh.read()
+            """,
+        },
+        "pkg.new.read_text",
+        "pkg.util.load",
+    )
+    assert "from pkg.util import load as _load_reuse\n" in fix.fixed
+    assert fix.fixed.endswith("def read_text(name):\n    return _load_reuse(name)\n")
+    assert "def load(text):\n    return json.loads(text)\n" in fix.fixed  # the other load is untouched
+
+
+def test_a_method_or_keyword_of_the_same_name_is_no_collision():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/util.py": UTIL,
+            "pkg/new.py": """
+                import json
+
+
+                def read_text(name):
+                    with open(name) as fh:
+                        return json.load(fh, load=None)
+            """,
+        },
+        "pkg.new.read_text",
+        "pkg.util.load",
+    )
+    assert "from pkg.util import load\n" in fix.fixed
+    assert fix.fixed.endswith("    return load(name)\n")
+
+
+def test_keyword_only_parameters_are_passed_by_keyword():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/text.py": """
+                def wrap(text, width=70, *, indent="", strip=True):
+                    return text
+            """,
+            "pkg/new.py": """
+                def fold(s, w, *, strip, indent="  "):
+                    return s
+            """,
+        },
+        "pkg.new.fold",
+        "pkg.text.wrap",
+    )
+    assert "    return wrap(s, w, strip=strip, indent=indent)\n" in fix.fixed
+
+
+def test_differing_defaults_keep_n_defaults_by_passing_its_parameters():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/util.py": """
+                def fmt(amount, currency="EUR", places=2):
+                    return f"{amount:.{places}f} {currency}"
+            """,
+            "pkg/new.py": """
+                def money(amount, currency="USD"):
+                    return f"{amount:.2f} {currency}"
+            """,
+        },
+        "pkg.new.money",
+        "pkg.util.fmt",
+    )
+    # N's default (USD) still applies to N's callers: its parameter is passed through;
+    # T's `places` has a default and N passes nothing for it
+    assert fix.fixed == 'from pkg.util import fmt\n\ndef money(amount, currency="USD"):\n    return fmt(amount, currency)\n'
+
+
+def test_method_target_through_the_annotated_first_parameter():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/doc.py": """
+                class Document:
+                    def render(self, currency="EUR"):
+                        return self.title + currency
+            """,
+            "pkg/printing.py": """
+                from pkg.doc import Document
+
+
+                def as_text(doc: Document, currency="EUR"):
+                    return doc.title + currency
+            """,
+        },
+        "pkg.printing.as_text",
+        "pkg.doc.Document.render",
+    )
+    assert fix.fixed.endswith('def as_text(doc: Document, currency="EUR"):\n    return doc.render(currency)\n')
+    assert fix.fixed.count("import") == 1
+
+
+def test_method_of_the_same_class_is_called_on_self():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/doc.py": """
+                class Document:
+                    def render(self, currency="EUR"):
+                        return self.title + currency
+
+                    def as_text(self, currency="EUR"):
+                        return self.title + currency
+            """,
+        },
+        "pkg.doc.Document.as_text",
+        "pkg.doc.Document.render",
+    )
+    assert '    def as_text(self, currency="EUR"):\n        return self.render(currency)\n' in fix.fixed
+
+
+@pytest.mark.parametrize("decorator, call", [("staticmethod", "Tools.load(path)"), ("classmethod", "Tools.load(path)")])
+def test_staticmethod_and_classmethod_targets_are_called_on_the_class(decorator: str, call: str):
+    first = "cls, " if decorator == "classmethod" else ""
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/tools.py": f"""
+                class Tools:
+                    @{decorator}
+                    def load({first}path):
+                        return open(path).read()
+            """,
+            "pkg/new.py": """
+                def read(path):
+                    return open(path).read()
+            """,
+        },
+        "pkg.new.read",
+        "pkg.tools.Tools.load",
+    )
+    assert fix.fixed == f"from pkg.tools import Tools\n\ndef read(path):\n    return {call}\n"
+
+
+def test_async_target_is_awaited():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/net.py": """
+                async def fetch(url, timeout=10):
+                    return url
+            """,
+            "pkg/new.py": '''
+                async def get(address, timeout=5):
+                    """Fetch."""
+                    return address
+            ''',
+        },
+        "pkg.new.get",
+        "pkg.net.fetch",
+    )
+    assert fix.fixed.endswith('async def get(address, timeout=5):\n    """Fetch."""\n    return await fetch(address, timeout)\n')
+
+
+def test_varargs_go_to_varargs_and_generators_yield_from():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/it.py": """
+                def chain(first, *rest, **options):
+                    yield first
+                    for r in rest:
+                        yield r
+            """,
+            "pkg/new.py": """
+                def join(a, *others, **kw):
+                    yield a
+                    yield from others
+            """,
+        },
+        "pkg.new.join",
+        "pkg.it.chain",
+    )
+    assert fix.fixed.endswith("def join(a, *others, **kw):\n    yield from chain(a, *others, **kw)\n")
+
+
+def test_circular_import_goes_inside_the_function():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": """
+                import pkg.b
+
+
+                def total(xs):
+                    return sum(xs)
+            """,
+            "pkg/b.py": """
+                def add_up(xs):
+                    return sum(xs)
+            """,
+        },
+        "pkg.b.add_up",
+        "pkg.a.total",
+    )
+    assert fix.fixed == "def add_up(xs):\n    from pkg.a import total\n    return total(xs)\n"
+
+
+def test_crlf_and_a_one_line_body():
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/util.py": UTIL,
+        "pkg/new.py": "import io\r\n\r\ndef read(p): return io.open(p).read()\r\n",
+    }
+    tree = MemoryTree({k: (v.encode() if "\r" in v else dedent(v).encode()) for k, v in files.items()})
+    index = build_index(tree, Settings(), None, 1)
+    fix = propose_fix(finding_for(index, "pkg.new.read", "pkg.util.load"), tree, index)
+    assert fix.fixed == "import io\r\nfrom pkg.util import load\r\n\r\ndef read(p): return load(p)\r\n"
+    assert apply_edits(fix.original, fix.edits) == fix.fixed
+
+
+# ---------------------------------------------------------------------------
+# no fix
+
+
+@pytest.mark.parametrize(
+    "n_source, t_source, reason",
+    [
+        ("def n(a, b, c):\n    return a\n", "def t(a, b):\n    return a\n", "takes 3 positional parameters"),
+        ("def n(*args):\n    return args\n", "def t(a=0, b=1):\n    return a\n", "takes no \\*args"),
+        ("def n(*args):\n    return args\n", "def t(a, b):\n    return a\n", "required parameter 'a'"),
+        ("def n(a):\n    return a\n", "def t(a, b):\n    return a\n", "required parameter 'b'"),
+        ("def n(a):\n    return a\n", "def t(a, *, key):\n    return a\n", "required keyword-only parameter 'key'"),
+        ("def n(a, *, key=1):\n    return a\n", "def t(a, *, other=1):\n    return a\n", "keyword-only parameter 'key'"),
+        ("def n(a, **kw):\n    return a\n", "def t(a):\n    return a\n", "takes no \\*\\*kwargs"),
+        ("def n(a, *rest):\n    return a\n", "def t(a, b=1, *rest):\n    return a\n", "would fill"),
+        ("async def n(a):\n    return a\n", "def t(a):\n    return a\n", "is async"),
+        ("def n(a):\n    return a\n", "async def t(a):\n    return a\n", "is async"),
+        ("def n(a):\n    print(a)\n", "def t(a):\n    return a\n", "returns a value"),
+        ("def n(a):\n    yield a\n", "def t(a):\n    return a\n", "generator"),
+    ],
+)
+def test_incompatible_signatures_give_no_fix(n_source: str, t_source: str, reason: str):
+    files = {"pkg/__init__.py": "", "pkg/old.py": t_source, "pkg/new.py": n_source}
+    with pytest.raises(NoFix, match=reason):
+        fix_of(files, "pkg.new.n", "pkg.old.t")
+
+
+@pytest.mark.parametrize(
+    "t_source, reason",
+    [
+        ("class C:\n    @property\n    def t(self):\n        return 1\n", "decorated with @property"),
+        ("import functools\n\n@functools.wraps(len)\ndef t(a):\n    return a\n", "decorated with @functools.wraps"),
+        ("class C:\n    def t(self, a):\n        return a\n", "not annotated"),
+    ],
+)
+def test_unsure_targets_give_no_fix(t_source: str, reason: str):
+    files = {"pkg/__init__.py": "", "pkg/old.py": t_source, "pkg/new.py": "def n(a):\n    return a\n"}
+    tree = MemoryTree({k: v.encode() for k, v in files.items()})
+    index = build_index(tree, Settings(), None, 1)
+    target = next(q for q in index.functions if q.startswith("pkg.old.") and q.endswith("t"))
+    finding = finding_for(index, "pkg.new.n", target)
+    with pytest.raises(NoFix, match=reason):
+        propose_fix(finding, tree, index)
+    assert suggest_fix(finding, tree, index) is None
+
+
+def test_map_arguments_directly():
+    def p(name: str, kind: str = "positional", default: bool = False) -> ParamInfo:
+        return ParamInfo(name, kind, default)
+
+    assert map_arguments([p("x"), p("y", default=True)], [p("a"), p("b", default=True), p("c", default=True)]) == ["x", "y"]
+    assert map_arguments([p("x", "positional_only")], [p("a")]) == ["x"]
+    assert map_arguments([p("k", "keyword_only")], [p("k", "keyword_only")]) == ["k=k"]
+    with pytest.raises(NoFix):
+        map_arguments([p("k", "keyword_only")], [p("k")])  # keyword-only only to keyword-only
+
+
+# ---------------------------------------------------------------------------
+# edits
+
+
+def test_edits_reproduce_the_fixed_text_and_never_delete_without_replacing():
+    original = "a\nb\nc\nd\ne\n"
+    for fixed in ("a\nX\ne\n", "a\nb\n", "a\nb\nc\nd\ne\nf\n", "Z\na\nb\nc\nd\ne\n", "a\nc\ne", "b\n"):
+        edits = edits_between(original, fixed)
+        assert apply_edits(original, edits) == fixed
+        for e in edits:
+            assert e.replacement != ""
+            assert 1 <= e.start_line <= len(split_lines(original))
+
+
+def test_merge_fixes_applies_non_overlapping_edits_and_counts_one_import_once():
+    original = "import x\n\ndef f():\n    return 1\n\ndef g():\n    return 2\n"
+    imp = Edit(2, 1, "from m import t\n")
+    one = Fix("p.py", original, "", "", (imp, Edit(4, 4, "    return t()\n")), "k1")
+    two = Fix("p.py", original, "", "", (imp, Edit(7, 7, "    return t(2)\n")), "k2")
+    clash = Fix("p.py", original, "", "", (Edit(3, 4, "def f(): pass\n"),), "k3")
+    texts, applied, left = merge_fixes([one, two, clash])
+    assert texts["p.py"] == "import x\nfrom m import t\n\ndef f():\n    return t()\n\ndef g():\n    return t(2)\n"
+    assert [f.key for f in applied] == ["k1", "k2"] and [f.key for f in left] == ["k3"]
+
+
+# ---------------------------------------------------------------------------
+# end to end: the RA001 fixtures
+
+# positive cases and whether their signatures allow a fix
+FIXABLE = {
+    "alias_import": True,
+    "method_sibling_via_self": True,
+    "method_target_via_annotation": False,  # print_document returns nothing, Document.render returns the text
+    "partial_rewrite_4_of_5": True,
+    "renamed_variables": True,
+    "reordered_statements": True,
+    "split_into_helpers": True,
+    "target_added_in_same_patch": True,
+    "two_targets_strongest_first": False,  # three parameters, the target takes two
+    "unknown_receiver_matches_method": False,  # `doc` is not annotated: the target's class is unsure
+    "verbatim_copy": True,
+}
+
+
+def _positive(case: str) -> bool:
+    return bool((ROOT / "tests" / "fixtures" / "ra001" / case / "expected.txt").read_text().strip()) and not case.startswith("suppressed_")
+
+
+def test_fixable_table_lists_every_positive_case():
+    assert sorted(FIXABLE) == sorted(c for c in CASES if _positive(c))
+
+
+def _module_of(path: str) -> str:
+    return path[: -len(".py")].replace("/", ".").removesuffix(".__init__")
+
+
+def check_fixed_tree(tmp_path: Path, before: dict[str, str], fixed: dict[str, str], fixed_paths, target: str) -> None:
+    """The fixed modules import, call ``target`` (RA002 with it declared is silent) and check clean."""
+    tree = tmp_path / "fixed"
+    write_tree(tree, fixed)
+    for path in fixed_paths:
+        done = subprocess.run(
+            [sys.executable, "-c", f"import {_module_of(path)}"],
+            cwd=str(tmp_path), env={**os.environ, "PYTHONPATH": str(tree)}, capture_output=True, text=True,
+        )
+        assert done.returncode == 0, f"{path} does not import:\n{done.stderr}"
+    repo = tmp_path / "checked"
+    write_tree(repo, before)
+    patch = tmp_path / "fixed.patch"
+    patch.write_text(make_patch(before, fixed), encoding="utf-8")
+    targets = tmp_path / "targets.txt"
+    targets.write_text(target + "\n", encoding="utf-8")
+    runner = CliRunner()
+    for extra in ([], ["--targets", str(targets)]):
+        result = runner.invoke(cli, ["check", str(patch), "--repo", str(repo), "--no-cache", *extra], catch_exceptions=False)
+        assert result.exit_code == 0, f"{extra}\n{result.stdout}\n{result.stderr}"
+        assert result.stdout.startswith("No findings"), result.stdout
+
+
+@pytest.mark.parametrize("case", sorted(FIXABLE))
+def test_ra001_fixture_fix_end_to_end(case: str, tmp_path: Path):
+    before, after = load_case(case)
+    repo = tmp_path / "repo"
+    write_tree(repo, before)
+    change = change_from_patch(repo, make_patch(before, after), "change.patch")
+    result = run(change, Settings(), None, 1)
+    (finding,) = [f for f in result.report.findings if not f.suppressed]
+    plan = plan_fixes(change, result, None, Settings(), None, 1)
+    assert plan.notes == (), plan.notes  # no fix was dropped by the verification
+    if not FIXABLE[case]:
+        assert plan.fixes == {} and finding.stable_key in plan.reasons, plan
+        return
+    fix = plan.fixes[finding.stable_key]
+    assert fix.path == finding.location.path
+    assert fix.original == after[fix.path]
+    assert f"{finding.target.rsplit('.', 1)[-1]}(" in fix.fixed
+    fixed = dict(after)
+    fixed.update({path: new for path, (old, new) in plan.files.items()})
+    check_fixed_tree(tmp_path, before, fixed, plan.files, finding.target)
+
+
+def test_verification_drops_a_fix_that_leaves_a_finding(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A fix whose result still has the finding is not offered, and a note says why."""
+    import reuse_audit.fixes as fixes_module
+
+    before, after = load_case("verbatim_copy")
+    repo = tmp_path / "repo"
+    write_tree(repo, before)
+    change = change_from_patch(repo, make_patch(before, after), "change.patch")
+    result = run(change, Settings(), None, 1)
+    real = fixes_module.propose_fix
+
+    def useless(finding, tree, index):  # a "fix" that only adds a comment
+        fix = real(finding, tree, index)
+        text = "# touched\n" + fix.original
+        return Fix(fix.path, fix.original, text, fix.description, edits_between(fix.original, text), fix.key)
+
+    monkeypatch.setattr(fixes_module, "propose_fix", useless)
+    plan = plan_fixes(change, result, None, Settings(), None, 1)
+    assert plan.fixes == {} and plan.files == {}
+    (note,) = plan.notes
+    assert note.path == "invoicing/reports.py" and "still has the finding" in note.message
+
+
+# ---------------------------------------------------------------------------
+# end to end: RA003 near clones (when the rule exists)
+
+RA003 = ROOT / "rules" / "ra003_near_clone.py"
+
+NEAR_CLONE_BASE = {
+    "stats/__init__.py": "",
+    "stats/scores.py": '''
+        """Scores."""
+
+
+        def normalise_scores(scores, floor=0.0):
+            total = 0.0
+            count = 0
+            for score in scores:
+                if score is None:
+                    continue
+                value = max(float(score), floor)
+                total += value
+                count += 1
+            if count == 0:
+                return []
+            mean = total / count
+            return [round(max(float(s), floor) / mean, 3) for s in scores if s is not None]
+    ''',
+}
+
+NEAR_CLONE_NEW = {
+    "stats/report.py": '''
+        """Report."""
+
+
+        def relative_marks(marks, minimum=0.0):
+            acc = 0.0
+            n = 0
+            for mark in marks:
+                if mark is None:
+                    continue
+                v = max(float(mark), minimum)
+                acc += v
+                n += 1
+            if n == 0:
+                return []
+            avg = acc / n
+            return [round(max(float(m), minimum) / avg, 3) for m in marks if m is not None]
+    ''',
+}
+
+
+def _ra003_registered() -> bool:
+    from reuse_audit.engine import all_rules
+
+    return RA003.is_file() and "RA003" in all_rules()
+
+
+@pytest.mark.skipif(not _ra003_registered(), reason="rules/ra003_near_clone.py does not exist yet, or is not in the rule registry")
+def test_ra003_near_clone_fix_end_to_end(tmp_path: Path):
+    before = {k: dedent(v) for k, v in NEAR_CLONE_BASE.items()}
+    after = dict(before)
+    after.update({k: dedent(v) for k, v in NEAR_CLONE_NEW.items()})
+    repo = tmp_path / "repo"
+    write_tree(repo, before)
+    change = change_from_patch(repo, make_patch(before, after), "change.patch")
+    settings = Settings()
+    result = run(change, settings, None, 1)
+    if getattr(result.index, "clones", None) is None:
+        pytest.skip("the engine does not build the clone index RA003 reads (index.clones) yet")
+    clones = [f for f in result.report.findings if f.rule == "RA003" and not f.suppressed]
+    assert clones, f"RA003 does not report the near clone: {result.report.findings}"
+    plan = plan_fixes(change, result, None, settings, None, 1)
+    assert plan.notes == (), plan.notes
+    fix = plan.fixes[clones[0].stable_key]
+    assert fix.fixed.endswith("    return normalise_scores(marks, minimum)\n")
+    fixed = dict(after)
+    fixed.update({path: new for path, (old, new) in plan.files.items()})
+    check_fixed_tree(tmp_path, before, fixed, plan.files, clones[0].target)
+
+
+# ---------------------------------------------------------------------------
+# the command line
+
+
+@pytest.fixture
+def git_repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> GitRepo:
+    isolated_git(tmp_path, monkeypatch)
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("base", BASE_FILES)
+    repo.write({"pkg/new.py": REIMPL})
+    return repo
+
+
+def check(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exc:
+        main(["check", "--no-cache", "--jobs", "1", *args])
+    out, err = capsys.readouterr()
+    return exc.value.code, out, err
+
+
+def test_diff_applies_with_git_apply(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    code, out, err = check(capsys, "--diff", "--repo", str(git_repo.path))
+    assert code == 1, err  # exit status as usual: there is a finding
+    assert out.startswith("diff --git a/pkg/new.py b/pkg/new.py\n"), out
+    assert "+    return process(path)\n" in out
+    assert "Would fix 1 finding (0 remaining)." in err
+    (git_repo.path / "fixes.patch").write_text(out, encoding="utf-8")
+    git_repo.git("apply", "--check", "fixes.patch")
+    git_repo.git("apply", "fixes.patch")
+    (git_repo.path / "fixes.patch").unlink()
+    code, out, err = check(capsys, "--repo", str(git_repo.path))
+    assert code == 0 and out.startswith("No findings"), out + err
+
+
+def test_fix_edits_the_working_tree(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    new = git_repo.path / "pkg" / "new.py"
+    os.chmod(new, 0o640)
+    code, out, err = check(capsys, "--fix", "--repo", str(git_repo.path))
+    assert code == 0, out + err
+    assert "Fixed 1 finding (0 remaining)." in err
+    assert out.startswith("No findings"), out
+    text = new.read_text(encoding="utf-8")
+    assert "from pkg.core import process\n" in text
+    assert text.endswith("def handle(path):\n    return process(path)\n")
+    assert oct(os.stat(new).st_mode & 0o777) == oct(0o640)  # the mode is kept
+    assert [p.name for p in new.parent.iterdir() if p.name.startswith(".reuse-audit")] == []
+    code, out, err = check(capsys, "--fix", "--repo", str(git_repo.path))
+    assert code == 0 and "Fixed 0 findings (0 remaining)." in err
+
+
+def test_fix_reports_the_remaining_findings_at_their_new_lines(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    new = git_repo.path / "pkg" / "new.py"
+    two_params = textwrap.dedent(REIMPL).lstrip("\n").replace("def handle(path):", "def handle(path):") + (
+        "\n\ndef handle_twice(path, times):\n"
+        "    raw = load(path)\n    tidy = clean(raw)\n    check(tidy)\n    return emit(tidy * times)\n"
+    )
+    new.write_text(two_params, encoding="utf-8")
+    code, out, err = check(capsys, "--fix", "--repo", str(git_repo.path))
+    assert code == 1, out + err
+    assert "Fixed 1 finding (1 remaining)." in err
+    assert "no fix for RA001 'pkg.new.handle_twice'" in err and "takes 2 positional parameters" in err
+    lines = new.read_text(encoding="utf-8").splitlines()
+    line = lines.index("def handle_twice(path, times):") + 1
+    assert f"pkg/new.py:{line}:1: RA001 'handle_twice' re-implements" in out, out
+
+
+def test_line_map_moves_lines_below_an_edit():
+    from reuse_audit.fixes import line_map
+
+    original = "a\nb\nc\nd\ne\nf\n"
+    fixed = "a\nimport x\nb\nC\nf\n"  # one line in after a, c-e become C
+    m = line_map(original, fixed)
+    assert [m(1), m(2), m(6)] == [1, 3, 5]
+
+
+def test_fix_staged_edits_the_working_tree_when_it_matches_the_index(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    git_repo.git("add", "pkg/new.py")
+    code, out, err = check(capsys, "--fix", "--staged", "--repo", str(git_repo.path))
+    assert code == 0, out + err
+    assert (git_repo.path / "pkg" / "new.py").read_text().endswith("    return process(path)\n")
+
+
+def test_fix_staged_leaves_a_file_with_unstaged_edits_alone(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    git_repo.git("add", "pkg/new.py")
+    new = git_repo.path / "pkg" / "new.py"
+    edited = new.read_text() + "\n# an unstaged edit\n"
+    new.write_text(edited)
+    code, out, err = check(capsys, "--fix", "--staged", "--repo", str(git_repo.path))
+    assert code == 1, out + err
+    assert new.read_text() == edited
+    assert "pkg/new.py: not fixed: the file on disk differs" in err
+    assert "Fixed 0 findings (1 remaining)." in err
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["PATCH"], "not from a patch file"),
+        (["--base", "HEAD"], "not from --base/--head"),
+        (["--diff"], "--diff and --fix exclude each other"),
+    ],
+)
+def test_fix_refuses_changes_not_read_from_the_working_tree(
+    git_repo: GitRepo, capsys: pytest.CaptureFixture, tmp_path: Path, args: list[str], needle: str
+):
+    patch = tmp_path / "change.patch"
+    patch.write_text(git_repo.git("diff"), encoding="utf-8")
+    before = (git_repo.path / "pkg" / "new.py").read_text()
+    args = [str(patch) if a == "PATCH" else a for a in args]
+    code, out, err = check(capsys, "--fix", "--repo", str(git_repo.path), *args)
+    assert code == 2 and out == ""
+    (line,) = err.splitlines()
+    assert line.startswith("reuse-audit: error: ") and needle in line, line
+    assert (git_repo.path / "pkg" / "new.py").read_text() == before
+
+
+def test_diff_refuses_another_format(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    code, out, err = check(capsys, "--diff", "--format", "json", "--repo", str(git_repo.path))
+    assert code == 2 and "--diff prints the fixes as a unified diff" in err
+
+
+def _apply_sarif_fix(text: str, fix: dict) -> str:
+    """Apply SARIF replacements (1-based lines, 1-based UTF-16 columns) to ``text``."""
+    lines = split_lines(text)
+
+    def offset(line: int, column: int) -> int:
+        start = sum(len(x) for x in lines[: line - 1])
+        if line > len(lines):
+            return start
+        units = 0
+        for i, ch in enumerate(lines[line - 1]):
+            if units >= column - 1:
+                return start + i
+            units += 2 if ord(ch) > 0xFFFF else 1
+        return start + len(lines[line - 1])
+
+    (change,) = fix["artifactChanges"]
+    spans = []
+    for r in change["replacements"]:
+        region = r["deletedRegion"]
+        a = offset(region["startLine"], region["startColumn"])
+        b = offset(region["endLine"], region["endColumn"])
+        spans.append((a, b, r["insertedContent"]["text"]))
+    for a, b, new in sorted(spans, reverse=True):
+        text = text[:a] + new + text[b:]
+    return text
+
+
+def test_sarif_carries_fixes_that_validate_and_reproduce_the_fixed_file(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    code, out, err = check(capsys, "--format", "sarif", "--repo", str(git_repo.path))
+    assert code == 1, err
+    log = assert_valid_sarif(out)
+    (result,) = log["runs"][0]["results"]
+    (fix,) = result["fixes"]
+    (change,) = fix["artifactChanges"]
+    assert change["artifactLocation"] == {"uri": "pkg/new.py", "uriBaseId": "%SRCROOT%"}
+    assert "pkg.core.process" in fix["description"]["text"]
+    original = (git_repo.path / "pkg" / "new.py").read_text()
+    fixed = _apply_sarif_fix(original, fix)
+    assert fixed.endswith("def handle(path):\n    return process(path)\n")
+    assert "from pkg.core import process\n" in fixed
+
+
+def test_sarif_fix_regions_with_crlf_non_ascii_and_no_final_newline():
+    files = {
+        "pkg/__init__.py": b"",
+        "pkg/util.py": dedent(UTIL).encode(),
+        "pkg/new.py": '"""Lecture \U0001F4D6 café."""\r\nimport io\r\n\r\ndef read(p):\r\n    return io.open(p).read()  # \u00e9\u00e9'.encode(),
+    }
+    tree = MemoryTree(files)
+    index = build_index(tree, Settings(), None, 1)
+    finding = finding_for(index, "pkg.new.read", "pkg.util.load")
+    fix = propose_fix(finding, tree, index)
+    assert fix.fixed.endswith("def read(p):\r\n    return load(p)")
+    ctx = RenderContext(rules=(), version="0", source=lambda p: files.get(p), fixes={finding.stable_key: fix})
+    log = assert_valid_sarif(render("sarif", Report(findings=(finding,)), ctx))
+    (sarif_fix,) = log["runs"][0]["results"][0]["fixes"]
+    assert _apply_sarif_fix(fix.original, sarif_fix) == fix.fixed
+
+
+def test_render_context_defaults_to_no_fixes(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    ctx = RenderContext(rules=(), version="0", source=lambda p: None)
+    assert dict(ctx.fixes) == {}
+    code, out, err = check(capsys, "--format", "json", "--repo", str(git_repo.path))
+    assert "fixes" not in json.loads(out)["findings"][0]
