@@ -46,7 +46,6 @@ that the run goes on without it (with a note).
 from __future__ import annotations
 
 import hashlib
-import heapq
 import marshal
 import math
 import os
@@ -110,7 +109,10 @@ OTHER_SYMBOL = "\x24"
 # Names a copy keeps: called names and attributes from KEPT_BASE, plain names
 # (globals: classes, constants, modules) from PLAIN_BASE; each a hash of the name.
 KEPT_BASE, PLAIN_BASE, KEPT_SPAN = 0x100, 0x6100, 0x6000
-LITERAL_BASE, LITERAL_SPAN = 0xE000, 0x1900  # literal values, hashed (private use area)
+# Literal values, hashed (in the private use area): strings, then numbers.  They
+# stand in the raw sequence; ``tokenize`` takes them out as the literals and
+# leaves STRING_SYMBOL and NUMBER_SYMBOL in their place.
+STRING_BASE, NUMBER_BASE, LITERAL_SPAN = 0xE000, 0xEC80, 0xC80
 
 SYMBOLS: dict[bytes, str] = {}
 for _code, _text in enumerate(KEYWORDS + OPERATORS, start=0x25):
@@ -156,7 +158,11 @@ _COLON = SYMBOLS[b":"]
 _DOT = SYMBOLS[b"."]
 _PAREN = SYMBOLS[b"("]
 # after a docstring, these continue its expression: then it is not a docstring
-_CONTINUES = frozenset(SYMBOLS[o.encode()] for o in OPERATORS) - {SYMBOLS[b";"]} | {STRING_SYMBOL}
+_CONTINUES = frozenset(SYMBOLS[o.encode()] for o in OPERATORS) - {SYMBOLS[b";"]}
+_STRING_LOW, _STRING_HIGH = chr(STRING_BASE), chr(STRING_BASE + LITERAL_SPAN - 1)
+_STRING_CHAR = re.compile("[\\u%04x-\\u%04x]" % (STRING_BASE, STRING_BASE + LITERAL_SPAN - 1))
+_NUMBER_CHAR = re.compile("[\\u%04x-\\u%04x]" % (NUMBER_BASE, NUMBER_BASE + LITERAL_SPAN - 1))
+_LITERAL_CHAR = re.compile("[\\u%04x-\\u%04x]" % (STRING_BASE, NUMBER_BASE + LITERAL_SPAN - 1))
 _KEPT = "[\\u%04x-\\u%04x]" % (KEPT_BASE, PLAIN_BASE + KEPT_SPAN - 1)  # any name
 _PLAIN = "[\\u%04x-\\u%04x]" % (PLAIN_BASE, PLAIN_BASE + KEPT_SPAN - 1)
 _DEF_NAME = re.compile("(?<=[" + re.escape(SYMBOLS[b"def"] + SYMBOLS[b"class"]) + "])" + _KEPT)
@@ -165,9 +171,9 @@ _GRAM = re.compile("(?=((?:[" + re.escape(_ANCHORS) + "]|" + _KEPT + ").{%d}))" 
 _MEMO_LIMIT = 200_000
 
 
-def _literal(value: bytes) -> str:
-    """The symbol of a literal's value (in the literals of an entry, never in its sequence)."""
-    return chr(LITERAL_BASE + zlib.crc32(value) % LITERAL_SPAN)
+def _literal(base: int, value: bytes) -> str:
+    """The symbol of a literal's value."""
+    return chr(base + zlib.crc32(value) % LITERAL_SPAN)
 
 
 def _plain(name: bytes) -> str:
@@ -187,25 +193,19 @@ def _kept(name: bytes) -> str:
 
 
 class _Symbols(dict):
-    """Token text -> symbols; a token not seen before is classified once.
-
-    Literals are not remembered: each is classified every time, and its
-    symbol (``_literal``) appended to ``literals``, in order.
-    """
-
-    literals: list[str] = []
+    """Token text -> symbols; a token not seen before is classified once (long strings every time)."""
 
     def __missing__(self, token: bytes) -> str:
         first = token[0]
         if first == 0x23 or first == 0x5C:  # comment, line continuation
             return ""
         if b'"' in token or b"'" in token:  # only a string token holds a quote
-            self.literals.append(_literal(token.lstrip(b"rRbBuUfFtT").strip(b"\"'")))
-            return STRING_SYMBOL
-        if 0x30 <= first <= 0x39 or (first == 0x2E and len(token) > 1 and 0x30 <= token[1] <= 0x39):
-            self.literals.append(_literal(token))
-            return NUMBER_SYMBOL
-        if first == 0x2E and len(token) > 1 and token[1] not in b".=":  # .name, .name(
+            value = _literal(STRING_BASE, token.lstrip(b"rRbBuUfFtT").strip(b"\"'"))
+            if len(token) > 64:
+                return value  # docstrings and the like: not worth remembering
+        elif 0x30 <= first <= 0x39 or (first == 0x2E and len(token) > 1 and 0x30 <= token[1] <= 0x39):
+            value = _literal(NUMBER_BASE, token)
+        elif first == 0x2E and len(token) > 1 and token[1] not in b".=":  # .name, .name(
             name = token[1:].strip()
             if name.endswith(b"("):
                 value = _DOT + _kept(name[:-1].rstrip()) + _PAREN
@@ -275,32 +275,22 @@ def normalise(data: bytes, start: int = 0, end: Optional[int] = None) -> str:
 
 def tokenize(data: bytes, start: int = 0, end: Optional[int] = None) -> tuple[str, str]:
     """(normalised sequence, literals) of the function at ``data[start:end]``: the literals
-    are the hashed values of its string and number literals, in order, its docstring's left out."""
+    are the hashed values of its string and number literals, in order, less its docstring
+    and the messages of the exceptions it raises."""
     found = TOKEN.findall(data, start, len(data) if end is None else end)
-    literals: list[str] = []
-    _symbols.literals = literals
-    try:
-        seq = "".join(map(_symbols.__getitem__, found))
-    finally:
-        _symbols.literals = []
-    bound = _PLAIN_CHAR.findall("".join(["".join(groups) for groups in _BINDINGS.findall(seq)]))
-    if bound:
-        seq = seq.translate(dict.fromkeys(map(ord, bound), NAME_SYMBOL))
-    seq = _DEF_NAME.sub(NAME_SYMBOL, seq)
-    at, count = _docstring(seq)
+    raw = "".join(map(_symbols.__getitem__, found))
+    for name in set(_PLAIN_CHAR.findall("".join(["".join(groups) for groups in _BINDINGS.findall(raw)]))):
+        raw = raw.replace(name, NAME_SYMBOL)
+    raw = _DEF_NAME.sub(NAME_SYMBOL, raw)
+    at, count = _docstring(raw)
     if count:
-        before = _literal_count(seq, 0, at)
-        del literals[before : before + count]
-        seq = seq[:at] + seq[at + count :]
-    if _RAISE in seq:  # the message of a raised exception is wording, not meaning
-        for m in reversed(list(_RAISED.finditer(seq))):
-            before = _literal_count(seq, 0, m.start(1))
-            del literals[before : before + _literal_count(seq, m.start(1), m.end(1))]
-    return seq, "".join(literals)
-
-
-def _literal_count(seq: str, start: int, end: int) -> int:
-    return seq.count(STRING_SYMBOL, start, end) + seq.count(NUMBER_SYMBOL, start, end)
+        raw = raw[:at] + raw[at + count :]
+    said = raw
+    if _RAISE in raw:  # the message of a raised exception is wording, not meaning
+        for m in reversed(list(_RAISED.finditer(raw))):
+            said = said[: m.start(1)] + said[m.end(1) :]
+    seq = _NUMBER_CHAR.sub(NUMBER_SYMBOL, _STRING_CHAR.sub(STRING_SYMBOL, raw))
+    return seq, "".join(_LITERAL_CHAR.findall(said))
 
 
 def _docstring(seq: str) -> tuple[int, int]:
@@ -315,7 +305,7 @@ def _docstring(seq: str) -> tuple[int, int]:
             depth -= 1
         elif c == _COLON and depth == 0:
             j = k = i + 1
-            while k < n and seq[k] == STRING_SYMBOL:
+            while k < n and _STRING_LOW <= seq[k] <= _STRING_HIGH:
                 k += 1
             if k > j and (k == n or seq[k] not in _CONTINUES):
                 return j, k - j
@@ -326,7 +316,7 @@ def _docstring(seq: str) -> tuple[int, int]:
 def fingerprints(seq: str) -> tuple[int, ...]:
     """The bottom-``SKETCH`` CRC-32 hashes of the anchored ``K``-grams of ``seq``, sorted."""
     grams = _GRAM.findall(seq) or [seq]
-    return tuple(sorted(heapq.nsmallest(SKETCH, set(map(zlib.crc32, map(str.encode, grams))))))
+    return tuple(sorted(set(map(zlib.crc32, map(str.encode, grams))))[:SKETCH])
 
 
 def line_starts(data: bytes) -> list[int]:

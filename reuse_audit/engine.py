@@ -10,6 +10,7 @@ same thing everywhere.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional
@@ -97,6 +98,11 @@ def run(
     files = [f for f in change.files if not (f.new_path and settings.excluded(f.new_path))]
     change_set = build_change_set(files, index, before_facts, change.notes)
     selected = tuple(rules) if rules is not None else enabled_rules(settings)
+    if any(rule.code == "RA003" for rule in selected):
+        from .clones import build_clone_index
+
+        clone_index = build_clone_index(change.after, index, settings, cache, jobs=jobs)
+        index = dataclasses.replace(index, clones=clone_index, notes=index.notes + clone_index.notes)
     findings = []
     for rule in selected:
         findings.extend(rule.check(change_set, index, settings))

@@ -27,7 +27,7 @@ import marshal
 import os
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Mapping, Optional
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
 from .cache import MARSHALLED, FactsCache, Snapshot, dump_facts, load_facts, seal
 from .errors import UsageError
@@ -210,6 +210,7 @@ class RepoIndex:
     module_of_path: dict[str, str]
     notes: tuple[Note, ...]
     files: int
+    clones: Optional[Any] = None  # the clone index (clones.CloneIndex), built only when RA003 runs
 
     def is_method(self, callee: str) -> bool:
         functions = self.functions

@@ -62,7 +62,7 @@ def _age() -> None:
 
 
 def _cache_file(cache: Path) -> Path:
-    files = sorted(cache.glob("*.sqlite"))
+    files = sorted(cache.glob("facts-*.sqlite"))  # the facts cache (RA003's clone cache is clones-*.sqlite)
     assert len(files) == 1, files
     return files[0]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Mapping, Optional
 
-from ..model import Report
+from ..model import Candidate, Finding, Report
 from ..rule import Rule
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,6 +32,13 @@ class RenderContext:
     provenance: Optional[Provenance] = None
     category: Optional[str] = None  # SARIF automationDetails.id suffix
     fixes: Mapping[str, "Fix"] = field(default_factory=dict)  # Finding.stable_key -> verified fix (SARIF ``fixes``)
+
+
+def candidate_note(finding: Finding, candidate: Candidate) -> str:
+    """How another qualifying target of a finding is described: by callees (RA001), by similarity (RA003)."""
+    if finding.rule == "RA003":
+        return f"{int(candidate.ratio * 100 + 1e-9)}% token similarity"
+    return f"{candidate.shared} of {candidate.total}"
 
 
 def formats() -> tuple[str, ...]:

@@ -24,7 +24,7 @@ from typing import Optional
 
 from ..model import Finding, Report
 from ..rule import Rule
-from . import RenderContext
+from . import RenderContext, candidate_note
 from .sarif import utf16_column
 from .text import _summary
 
@@ -65,7 +65,7 @@ def message(f: Finding, rule: Optional[Rule]) -> str:
     if f.missing:
         lines.append("Missing callees: " + ", ".join(f.missing))
     if f.others:
-        also = (f"{c.qualname} ({c.location.path}:{c.location.line}, {c.shared} of {c.total})" for c in f.others)
+        also = (f"{c.qualname} ({c.location.path}:{c.location.line}, {candidate_note(f, c)})" for c in f.others)
         lines.append("Also: " + ", ".join(also))
     if rule is not None:
         lines.append(f"Rule {f.rule}: {rule.help_uri}")

@@ -34,7 +34,7 @@ from jschema_to_python.to_json import to_json
 from .. import fingerprint
 from ..model import Finding, Location, Note, Report
 from ..rule import HOMEPAGE, Rule, doc_sections
-from . import RenderContext
+from . import RenderContext, candidate_note
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -137,6 +137,12 @@ def _plain_text(markdown: str) -> str:
 # results
 
 
+def _other_note(f: Finding, other) -> str:
+    if f.rule == "RA003":
+        return candidate_note(f, other)
+    return f"calls {other.shared} of its {other.total} callees"
+
+
 def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderContext) -> om.Result:
     level = rule.level if rule is not None else "warning"
     related = [
@@ -152,7 +158,7 @@ def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderC
                 id=i,
                 physical_location=_physical(other.location, ctx),
                 message=om.Message(
-                    text=f"existing function {other.qualname} (calls {other.shared} of its {other.total} callees)"
+                    text=f"existing function {other.qualname} ({_other_note(f, other)})"
                 ),
             )
         )

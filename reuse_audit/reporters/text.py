@@ -15,7 +15,7 @@ CLI writes them to stderr.
 from __future__ import annotations
 
 from ..model import Finding, Report
-from . import RenderContext
+from . import RenderContext, candidate_note
 
 INDENT = "    "
 
@@ -50,7 +50,7 @@ def _finding_lines(f: Finding) -> list[str]:
     out.append(INDENT + detail)
 
     if f.others:
-        also = ", ".join(f"{c.qualname} ({c.shared} of {c.total})" for c in f.others)
+        also = ", ".join(f"{c.qualname} ({candidate_note(f, c)})" for c in f.others)
         out.append(INDENT + "also: " + also)
     return out
 
