@@ -27,6 +27,7 @@ REQUIRED_SECTIONS = (
 )
 
 HOMEPAGE = "https://github.com/reuse-audit/reuse-audit"
+FULL_DESCRIPTION_LIMIT = 1024  # GitHub code scanning's limit for fullDescription.text
 DOCS_BASE = HOMEPAGE + "/blob/main/docs/rules/"
 
 CheckFunction = Callable[[ChangeSet, "RepoIndex", Settings], Iterator[Finding]]
@@ -57,10 +58,18 @@ class Rule:
 
     @property
     def full_description(self) -> str:
-        """Plain text: what it does and why, for SARIF fullDescription."""
-        return " ".join(
+        """Plain text: what it does and why, for SARIF fullDescription.
+
+        GitHub code scanning takes at most 1024 characters here: a longer text is
+        cut at the last sentence that fits (the whole doc is in help.markdown).
+        """
+        text = " ".join(
             _plain(self.section(t)) for t in ("What it does", "Why is this bad?") if self.section(t)
         )
+        if len(text) <= FULL_DESCRIPTION_LIMIT:
+            return text
+        cut = text.rfind(". ", 0, FULL_DESCRIPTION_LIMIT - 1)
+        return text[: cut + 1] if cut > 0 else text[: FULL_DESCRIPTION_LIMIT - 3].rstrip() + "..."
 
     def markdown(self) -> str:
         """The rule's page: docs/rules/<code>-<name>.md and SARIF help.markdown."""

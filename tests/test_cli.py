@@ -96,7 +96,7 @@ def test_sarif_report(case):
     assert run.stderr == "", run
     log = assert_valid_sarif(run.stdout)
     (sarif_run,) = log["runs"]
-    assert [r["id"] for r in sarif_run["tool"]["driver"]["rules"]] == ["RA001"]
+    assert [r["id"] for r in sarif_run["tool"]["driver"]["rules"]] == ["RA001", "RA003"]  # RA002 runs only with declared targets
     (result,) = sarif_run["results"]
     assert result["ruleId"] == "RA001"
     location = result["locations"][0]["physicalLocation"]
