@@ -811,13 +811,19 @@ def compute_entries(work: list[tuple[str, bytes, list]], jobs: int = 0) -> dict[
         order = sorted(range(len(work)), key=lambda i: -len(work[i][1]))  # biggest first
         chunks = [order[i :: workers * 4] for i in range(workers * 4)]
         _WORK = work
+        # An executor, not multiprocessing.Pool: a Pool whose worker dies
+        # (killed, or failing at start-up) waits forever; the executor
+        # reports a broken pool and the work is done here instead.
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             ctx = multiprocessing.get_context("fork")
-            with ctx.Pool(workers) as pool:
-                for blob in pool.imap_unordered(_work_chunk, chunks):
-                    out.update(marshal.loads(blob))
-        except (OSError, ValueError, RuntimeError, ImportError):
-            out = {}  # no processes here (sandbox, no fork): in this one
+            with ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+                for future in as_completed([pool.submit(_work_chunk, c) for c in chunks]):
+                    out.update(marshal.loads(future.result()))
+        except (OSError, ValueError, RuntimeError, ImportError, BrokenProcessPool):
+            out = {}  # no processes here (sandbox, no fork, a worker died): in this one
         finally:
             _WORK = []
     for digest, data, spans in work:

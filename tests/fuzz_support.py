@@ -263,6 +263,10 @@ class _Stdin:
     def read(self, *args):  # pragma: no cover - the CLI reads .buffer
         return self.buffer.read(*args).decode("utf-8", "replace")
 
+    def close(self) -> None:
+        """A forked worker closes its inherited stdin first thing, as for a real one."""
+        self.buffer.close()
+
 
 def run_main(argv: Sequence[str], stdin: bytes = b"", env: Optional[Mapping[str, str]] = None) -> tuple[int, str, str]:
     """``reuse_audit.cli.main(argv)`` in this process: (exit status, stdout, stderr)."""

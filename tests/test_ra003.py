@@ -268,3 +268,18 @@ def test_unusable_cache_directory_is_a_note_not_a_failure(tmp_path: Path):
     found = clones.build_clone_index(tree, index, Settings(), cache_dir=blocker / "sub")
     assert found.similar("pkg.b.rle", 0.9)
     assert found.notes and "clone cache disabled" in found.notes[0].message
+
+
+def _die(numbers):  # pragma: no cover - runs in a forked worker, which it ends
+    os._exit(3)
+
+
+def test_a_tokenizer_process_that_dies_does_not_hang_the_run(monkeypatch):
+    """A worker that dies (killed, or failing as it starts) must not leave the
+    run waiting forever, as a multiprocessing.Pool would: the files are
+    tokenized in this process instead, with the same entries."""
+    source = b"def f(a, b):\n    total = 0\n    for x in a:\n        total += x * b\n    return total\n"
+    work = [(f"d{i}", source, [("f", 1, 0, 5)]) for i in range(clones.PARALLEL_THRESHOLD + 6)]
+    serial = clones.compute_entries(work, jobs=1)
+    monkeypatch.setattr(clones, "_work_chunk", _die)
+    assert clones.compute_entries(work, jobs=2) == serial
