@@ -4,6 +4,7 @@ Prints figures; it is not a test, and asserts nothing.
 
     python scripts/perf.py                       # fetches the sympy 1.14.0 sdist
     python scripts/perf.py --sympy DIR --django DIR --runs 3
+    python scripts/perf.py --bench               # the benchmark's own overhead per turn
 
 For each run it times, on the same tree and one after the other (so that each
 ratio compares figures taken under the same load):
@@ -264,7 +265,14 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--no-curve", action="store_true", help="skip the linearity curve")
     parser.add_argument("--no-pylint", action="store_true", help="skip pylint (minutes a run)")
     parser.add_argument("--jobs", type=int, default=None, help="pass --jobs to reuse-audit")
+    parser.add_argument(
+        "--bench", nargs="*", metavar="CHAIN",
+        help="instead: the benchmark's own overhead per turn, from `bench run --agent oracle` on these "
+        "starter chains (default: the ones over click and attrs, which need no download)",
+    )
     args = parser.parse_args(argv)
+    if args.bench is not None:
+        return bench_overhead(args.bench or list(BENCH_CHAINS))
     extra = ["--jobs", str(args.jobs)] if args.jobs is not None else []
 
     sympy = (args.sympy or fetch(SYMPY, args.downloads)).resolve()
@@ -308,6 +316,44 @@ def main(argv: Optional[list[str]] = None) -> int:
                 f"{name:<22} {files:>6} {figures['cold']:8.2f} {figures['warm']:8.2f} {figures['warm, new patch']:11.2f}"
                 f" {figures.get('jscpd', float('nan')):8.2f} {1000 * figures['cold'] / files:12.2f}"
             )
+    return 0
+
+
+BENCH_CHAINS = (
+    "click-helptext", "click-params", "click-appfiles", "attrs-export", "attrs-settings", "attrs-typed",
+)
+
+
+def bench_overhead(chains: list[str]) -> int:
+    """Per-turn seconds of ``bench run`` with the oracle agent (the reference solution,
+    no model): each turn's timing.json splits the agent, the tests, and the
+    benchmark's own overhead (workspace reset and snapshot, prompt, guards, diff,
+    scoring, carrying forward)."""
+    import json
+
+    exe = Path(sys.executable).with_name("reuse-audit")
+    base = [str(exe)] if exe.exists() else [sys.executable, "-m", "reuse_audit.cli"]
+    with tempfile.TemporaryDirectory(prefix="reuse-audit-bench-") as tmp:
+        out = Path(tmp) / "run"
+        command = base + ["bench", "run", "--suite", "starter", "--agent", "oracle", "--out", str(out)]
+        for chain in chains:
+            command += ["--chain", chain]
+        started = time.perf_counter()
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        wall = time.perf_counter() - started
+        if done.returncode != 0:
+            print(f"bench run failed (exit {done.returncode}): {done.stderr.strip()[-500:]}")
+            return 1
+        timings = [json.loads(p.read_text()) for p in sorted(out.glob("*/turn-*/timing.json"))]
+    if not timings:
+        print("no turn was run")
+        return 1
+    print(f"bench run --agent oracle: {len(chains)} chain(s), {len(timings)} turns, {wall:.1f} s wall in all "
+          f"(workspace set-up included), {os.cpu_count()} cores")
+    print(f"{'per turn':<18} {'median s':>9} {'max s':>9}")
+    for key, label in (("overhead_seconds", "overhead"), ("tests_seconds", "tests"), ("agent_seconds", "agent (oracle)")):
+        values = [t[key] for t in timings]
+        print(f"{label:<18} {statistics.median(values):9.2f} {max(values):9.2f}")
     return 0
 
 

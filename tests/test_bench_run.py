@@ -212,3 +212,7 @@ def test_mini_swe_agent_run_scores_recall_from_its_real_trajectory(chain_dir, tm
     assert (run_dir / "click-mini" / "turn-1" / "trajectory.json").is_file()
     reads = (run_dir / "click-mini" / "turn-1" / "reads.jsonl").read_text(encoding="utf-8")
     assert json.loads(reads.splitlines()[0]) == {"path": "click/utils.py", "start": start, "end": end}
+    # the turn's seconds, split: the agent, the tests, and the benchmark's own overhead
+    timing = json.loads((run_dir / "click-mini" / "turn-1" / "timing.json").read_text())
+    assert sorted(timing) == ["agent_seconds", "overhead_seconds", "tests_seconds"]
+    assert all(value >= 0 for value in timing.values()) and timing["tests_seconds"] > 0
