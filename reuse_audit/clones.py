@@ -879,10 +879,22 @@ def build_clone_index(
             len(index.by_path)  # one pass groups every file's functions, instead of a pass a file
         work: list[tuple[str, bytes, list]] = []
         seen: set[str] = set()
+        made = getattr(index, "token_entries", None) or {}  # by the parser processes, on the way
+        new: dict[str, tuple] = {}
         for path in missing:
             digest = digests[path]
             if digest in seen:
                 continue
+            if made:
+                found = made.get(path)
+                if found is not None and found[0] == digest:
+                    seen.add(digest)
+                    new[digest] = found[1]
+                    continue
+                if found is None and path not in index.by_path:  # no function: nothing to tokenize
+                    seen.add(digest)
+                    new[digest] = ()
+                    continue
             data = contents.get(path)
             if data is None:
                 data = _read(tree, path, digest)
@@ -890,7 +902,7 @@ def build_clone_index(
                     continue
             seen.add(digest)
             work.append((digest, data, _spans(index, path)))
-        new = compute_entries(work, jobs)
+        new.update(compute_entries(work, jobs))
         entries.update(new)
         if store is not None:
             store.store(new)

@@ -89,7 +89,9 @@ def run(
     jobs: int = 0,
     rules: Optional[Iterable[Rule]] = None,
 ) -> Result:
-    index = build_index(change.after, settings, cache, jobs)
+    selected = tuple(rules) if rules is not None else enabled_rules(settings)
+    clones_wanted = any(rule.code == "RA003" for rule in selected)
+    index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted)
 
     def before_facts(path: str) -> Optional[FileFacts]:
         facts, _ = read_facts(change.before, [path], cache, jobs=1)
@@ -97,12 +99,11 @@ def run(
 
     files = [f for f in change.files if not (f.new_path and settings.excluded(f.new_path))]
     change_set = build_change_set(files, index, before_facts, change.notes)
-    selected = tuple(rules) if rules is not None else enabled_rules(settings)
-    if any(rule.code == "RA003" for rule in selected):
+    if clones_wanted:
         from .clones import build_clone_index
 
         clone_index = build_clone_index(change.after, index, settings, cache, jobs=jobs)
-        index = dataclasses.replace(index, clones=clone_index, notes=index.notes + clone_index.notes)
+        index = dataclasses.replace(index, clones=clone_index, token_entries=None, notes=index.notes + clone_index.notes)
     findings = []
     for rule in selected:
         findings.extend(rule.check(change_set, index, settings))

@@ -26,7 +26,7 @@ import hashlib
 import marshal
 import os
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
 from .cache import MARSHALLED, FactsCache, Snapshot, dump_facts, load_facts, seal
@@ -211,6 +211,10 @@ class RepoIndex:
     notes: tuple[Note, ...]
     files: int
     clones: Optional[Any] = None  # the clone index (clones.CloneIndex), built only when RA003 runs
+    # path -> (sha256 of the bytes, RA003 token entries (clones.file_entries)) that
+    # the parser processes made on the way, when asked: build_clone_index takes
+    # them instead of reading and tokenizing those files again
+    token_entries: Optional[Mapping[str, tuple]] = None
 
     def is_method(self, callee: str) -> bool:
         functions = self.functions
@@ -245,6 +249,7 @@ class Tables:
     skeletons: Optional[tuple] = None  # per path, for the snapshot
     deps: Optional[dict] = None  # token -> indexes of the paths whose module read it (None: unknown)
     inverted: Optional[Callable[[], object]] = None  # the stored (callers, method callers), if any
+    token_entries: Optional[dict] = None  # path -> (digest, RA003 token entries), when the build made them
 
     def stored(self) -> tuple:
         """The ``tables`` column of a snapshot."""
@@ -443,6 +448,9 @@ def _worker_main(conn, sources: list, inherited: list) -> None:
                     reply = ("ok", out)
                 elif op == "resolve":
                     reply = ("ok", _resolve_kept(kept, *arg))
+                elif op == "resolve+tokens":
+                    rows, deps = _resolve_kept(kept, *arg)
+                    reply = ("ok", (rows, deps, _token_entries(rows, arg[0], dict(sources))))
                 elif op == "facts":
                     reply = ("ok", {p: kept[p] for p in arg if p in kept})
                 else:
@@ -454,6 +462,23 @@ def _worker_main(conn, sources: list, inherited: list) -> None:
         code = 1
     finally:
         os._exit(code)  # no teardown: the parent's cache connection is not ours to close
+
+
+def _token_entries(rows: list, paths: tuple, sources: dict[str, bytes]) -> dict[str, tuple]:
+    """In a parser process: the RA003 token entries of the files whose table rows
+    it made, each file's functions spanned in the order the index lists them
+    (by line, then qualified name: what ``clones._spans`` gives)."""
+    from .clones import file_entries
+
+    spans: dict[int, list] = {}
+    for _, row in rows:
+        spans.setdefault(row[_R_PATH], []).append((row[_R_LINE], row[_R_LOCAL], row[3], row[4]))
+    out = {}
+    for path_index, found in spans.items():
+        found.sort()
+        path = paths[path_index]
+        out[path] = file_entries(sources[path], [(local, line, col, end) for line, local, col, end in found])
+    return out
 
 
 def _resolve_kept(kept: dict[str, tuple], paths: tuple, assign: tuple, skeletons: dict) -> tuple[list, dict]:
@@ -824,7 +849,11 @@ def build_index(
     settings: Settings = Settings(),
     cache: Optional[FactsCache] = None,
     jobs: int = 0,
+    tokens: bool = False,
 ) -> RepoIndex:
+    """The index of ``tree``.  With ``tokens`` (RA003 will run), parser processes
+    that parse the whole tree also make its files' token entries on the way
+    (``RepoIndex.token_entries``), while the files are in their memory."""
     paths = [p for p in tree.paths() if not settings.excluded(p)]
     last_build.clear()
     last_build.update(mode="full", resolved=0, parsed=0)
@@ -833,17 +862,20 @@ def build_index(
     gc_was = gc.isenabled()
     gc.disable()  # millions of small tuples, no cycles: collections would only walk them
     try:
-        tables = tree_tables(source, [p for p in paths if p in digests], cache)
+        tables = tree_tables(source, [p for p in paths if p in digests], cache, tokens)
     finally:
         if gc_was:
             gc.enable()
     notes.extend(source.notes)
     if cache is not None and cache.disabled_reason:
         notes.append(Note("", cache.disabled_reason))
-    return assemble(tables, settings, notes, source.fact)
+    index = assemble(tables, settings, notes, source.fact)
+    if tables.token_entries:
+        index = replace(index, token_entries=tables.token_entries)
+    return index
 
 
-def tree_tables(source: FactSource, paths: list[str], cache: Optional[FactsCache]) -> Tables:
+def tree_tables(source: FactSource, paths: list[str], cache: Optional[FactsCache], tokens: bool = False) -> Tables:
     paths_t = tuple(sorted(paths))
     digests_t = tuple(source.digests[p] for p in paths_t)
     if cache is not None:
@@ -861,7 +893,7 @@ def tree_tables(source: FactSource, paths: list[str], cache: Optional[FactsCache
         if len(need) >= PARALLEL_THRESHOLD:
             sources = source.read(need)
             try:
-                tables = _parallel_tables(source, paths_t, sources, jobs)
+                tables = _parallel_tables(source, paths_t, sources, jobs, tokens)
             except (OSError, RuntimeError, ImportError, AssertionError, WorkerError):
                 tables = None  # no processes here (sandbox, frozen app, a daemon), or one died: in this one
             if tables is not None:
@@ -879,7 +911,9 @@ def tree_tables(source: FactSource, paths: list[str], cache: Optional[FactsCache
     return tables
 
 
-def _parallel_tables(source: FactSource, paths: tuple[str, ...], sources: dict[str, bytes], jobs: int) -> Optional[Tables]:
+def _parallel_tables(
+    source: FactSource, paths: tuple[str, ...], sources: dict[str, bytes], jobs: int, tokens: bool = False
+) -> Optional[Tables]:
     """The full build in ``jobs`` processes: each parses files, then resolves the files it parsed.
 
     This process holds the facts the cache had, and resolves those itself.
@@ -908,7 +942,7 @@ def _parallel_tables(source: FactSource, paths: tuple[str, ...], sources: dict[s
         assign = tuple(assigned[p] for p in paths)
         for i in range(jobs):
             others = {p: skeletons[p] for p in paths if owner.get(p) != i and assigned[p] is not None}
-            workers.send(i, "resolve", (paths, assign, others))
+            workers.send(i, "resolve+tokens" if tokens else "resolve", (paths, assign, others))
         # while they resolve: resolve what the cache had
         table = {}
         for path, info in assigned.items():
@@ -925,8 +959,15 @@ def _parallel_tables(source: FactSource, paths: tuple[str, ...], sources: dict[s
             count += len(module_rows)
             rows.update(module_rows)
         inverse = _inverse_deps(deps, position)
+        token_entries: dict[str, tuple] = {}
         for i in range(jobs):
-            worker_rows, worker_deps = workers.receive(i)  # type: ignore[misc]
+            reply = workers.receive(i)
+            if tokens:
+                worker_rows, worker_deps, worker_tokens = reply  # type: ignore[misc]
+                for path, entries in worker_tokens.items():
+                    token_entries[path] = (source.digests[path], entries)
+            else:
+                worker_rows, worker_deps = reply  # type: ignore[misc]
             rows.update(worker_rows)  # each process interned its own callee names
             count += len(worker_rows)
             for token, indexes in worker_deps.items():
@@ -948,6 +989,7 @@ def _parallel_tables(source: FactSource, paths: tuple[str, ...], sources: dict[s
         collisions=False,
         skeletons=tuple(skeletons[p] for p in paths),
         deps=inverse,
+        token_entries=token_entries or None,
     )
 
 

@@ -283,3 +283,38 @@ def test_a_tokenizer_process_that_dies_does_not_hang_the_run(monkeypatch):
     serial = clones.compute_entries(work, jobs=1)
     monkeypatch.setattr(clones, "_work_chunk", _die)
     assert clones.compute_entries(work, jobs=2) == serial
+
+
+def _many_modules(count: int) -> dict[str, str]:
+    """A package of ``count`` modules, each with a function, a class with a method, a
+    nested function, a duplicate def, and a module without functions."""
+    files = {"pkg/__init__.py": "", "pkg/constants.py": "LIMIT = 3\n"}
+    for i in range(count):
+        files[f"pkg/m{i:03d}.py"] = (
+            f"def f{i}(items, scale):\n    total = 0\n    for x in items:\n        total += x * scale + {i}\n"
+            f"    return total\n\n\nclass C{i}:\n    def m(self, text):\n        def inner(a):\n"
+            f"            return a.strip().lower()\n        return [inner(t) for t in text.split(',')]\n\n\n"
+            f"def twice(a):\n    return a\n\n\ndef twice(a, b):  # the index keeps this one\n    return a + b\n"
+        )
+    return files
+
+
+def test_entries_made_by_the_parser_processes_equal_those_made_here(tmp_path: Path):
+    """With RA003 on, the parser processes tokenize the files they parsed while
+    they have them; the clone index they give is the one made without them."""
+    files = _many_modules(clones.PARALLEL_THRESHOLD + 10)
+    tree = MemoryTree({k: v.encode() for k, v in files.items()})
+    made = build_index(tree, Settings(), None, jobs=2, tokens=True)
+    if made.token_entries is None:
+        pytest.skip("no parser processes here")
+    plain = build_index(tree, Settings(), None, jobs=1)
+    assert plain.token_entries is None
+    for path in plain.module_of_path:
+        if path in plain.by_path:
+            data = tree.read(path)
+            digest, entries = made.token_entries[path]
+            assert entries == clones.file_entries(data, clones._spans(plain, path)), path
+    one = clones.build_clone_index(tree, made, Settings(), jobs=1)
+    other = clones.build_clone_index(tree, plain, Settings(), jobs=1)
+    assert one.qualnames() == other.qualnames()
+    assert [one.tokens(q) for q in one.qualnames()] == [other.tokens(q) for q in other.qualnames()]
