@@ -73,6 +73,13 @@ differ, extract the shared part into one helper and call it from both. The
 finding lists the callees both functions share and those of the target that
 the new code does not call: where they differ is usually where to look.
 
+When the two signatures are compatible, `reuse-audit check --diff` prints a
+suggested fix as a unified diff, and `reuse-audit check --fix` applies it to the
+working tree, as for RA001: the new function keeps its signature and docstring,
+and its body becomes a call of the target. Read the change before committing
+it: a near clone may differ in a constant or a branch, and after the fix the
+new function behaves exactly as the target does.
+
 When RA001 and RA003 could both apply, RA001 reports: it names the callees
 that make the two functions alike, which is the stronger evidence. RA003 is
 the one that sees code calling little but builtins, and copies whose
