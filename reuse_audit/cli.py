@@ -94,12 +94,16 @@ def check(
 
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
-    from . import gitsource
     from .baseline import load_baseline
     from .engine import change_from_patch, run
 
     baseline = load_baseline(baseline_file) if baseline_file is not None else None
-    git_source = gitsource.select_source(patch, staged, base, head)
+    if patch is None or staged or base is not None or head is not None or fmt == "sarif":
+        from . import gitsource  # GitPython costs ~0.1 s to import: only when git is asked for
+
+        git_source = gitsource.select_source(patch, staged, base, head)
+    else:
+        git_source = None  # a PATCH alone: git has nothing to say
     _check_fix_options(show_diff, apply_fix, fmt, git_source)
     repo_path = Path(repo)
     if not repo_path.is_dir():
