@@ -61,6 +61,7 @@ def cli() -> None:
 @click.option("--baseline", "baseline_file", default=None, metavar="FILE", help="Report only findings not in FILE, an earlier report from --format json or --format sarif.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the suggested fixes as a unified diff (for git apply) instead of the report.")
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply the suggested fixes to the working tree (no PATCH, or --staged), then report what remains.")
+@click.option("--unsafe-fixes", "unsafe_fixes", is_flag=True, help="With --diff or --fix: also the fixes that change what the new function does (it is not a renamed copy of its target).")
 def check(
     patch: Optional[str],
     repo: str,
@@ -82,6 +83,7 @@ def check(
     baseline_file: Optional[str],
     show_diff: bool = False,
     apply_fix: bool = False,
+    unsafe_fixes: bool = False,
 ) -> None:
     """Check the change in PATCH (a `git diff`, or - for standard input) against --repo.
 
@@ -104,7 +106,7 @@ def check(
         git_source = gitsource.select_source(patch, staged, base, head)
     else:
         git_source = None  # a PATCH alone: git has nothing to say
-    _check_fix_options(show_diff, apply_fix, fmt, git_source)
+    _check_fix_options(show_diff, apply_fix, unsafe_fixes, fmt, git_source)
     repo_path = Path(repo)
     if not repo_path.is_dir():
         raise UsageError(f"--repo {repo}: {'not a directory' if repo_path.exists() else 'no such directory'}")
@@ -137,7 +139,9 @@ def check(
         if show_diff or apply_fix or fmt == "sarif":  # fixes are verified by running the engine again
             from .fixes import plan_fixes
 
-            plan = plan_fixes(change, result, report.findings, settings, cache=cache, jobs=jobs)
+            # SARIF carries every verified fix (a suggestion, never applied by itself)
+            unsafe = unsafe_fixes or not (show_diff or apply_fix)
+            plan = plan_fixes(change, result, report.findings, settings, cache=cache, jobs=jobs, unsafe=unsafe)
             report = _with_fix_notes(report, plan, show_diff or apply_fix)
     finally:
         if cache is not None:
@@ -164,12 +168,17 @@ def check(
         fixable = sum(1 for f in unsuppressed if f.stable_key in plan.fixes)
         fixed_line = f"Would fix {_findings(fixable)} ({len(unsuppressed) - fixable} remaining)."
     if fixed_line is not None:
+        if plan is not None and plan.unsafe_left:
+            n = plan.unsafe_left
+            fixed_line += f" {n} unsafe fix{'' if n == 1 else 'es'} left out: --unsafe-fixes takes {'it' if n == 1 else 'them'}."
         click.echo(fixed_line, err=True)
     sys.exit(EXIT_FINDINGS if unsuppressed else EXIT_CLEAN)
 
 
-def _check_fix_options(show_diff: bool, apply_fix: bool, fmt: str, git_source) -> None:
+def _check_fix_options(show_diff: bool, apply_fix: bool, unsafe_fixes: bool, fmt: str, git_source) -> None:
     """--diff shows fixes, --fix writes them: only into a working tree the change was read from."""
+    if unsafe_fixes and not (show_diff or apply_fix):
+        raise UsageError("--unsafe-fixes: goes with --diff or --fix (SARIF output carries every fix)")
     if show_diff and apply_fix:
         raise UsageError("--diff and --fix exclude each other (--diff shows the fixes, --fix applies them)")
     if show_diff and fmt != "text":

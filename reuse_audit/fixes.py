@@ -41,7 +41,7 @@ import os
 import re
 import stat
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence, Union
 
@@ -130,6 +130,10 @@ class Fix:
     description: str  # one line
     edits: tuple[Edit, ...]  # original -> fixed, in line order
     key: str = ""  # Finding.stable_key of the finding it fixes
+    # safe: N is T with only its local names changed (see ``renamed_copy``), so
+    # calling T keeps what N did; otherwise N's behaviour becomes T's, and
+    # --fix and --diff take the fix only with --unsafe-fixes (as ruff does)
+    safe: bool = False
 
     def diff(self) -> str:
         """The fix as a ``git diff`` of its file."""
@@ -145,6 +149,7 @@ class FixPlan:
     """The fixes of a run, verified, and why the other findings have none."""
 
     fixes: Mapping[str, Fix] = field(default_factory=dict)  # stable key -> fix
+    unsafe_left: int = 0  # unsafe fixes not planned (no --unsafe-fixes): how many
     files: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # path -> (original, fixed): all fixes applied
     reasons: Mapping[str, str] = field(default_factory=dict)  # stable key -> why there is no fix
     notes: tuple[Note, ...] = ()  # fixes dropped by the verification, and why
@@ -658,7 +663,33 @@ def propose_fix(finding: Finding, after_tree: "SourceTree", index: "RepoIndex") 
     t_mod = n_mod if t_path == n_path else _read_module(after_tree, t_path, t_fn.module)
     n = function_info(finding.function, n_fn.module, n_path, _find(n_mod, finding.function, n_local, finding.location.line))
     t = function_info(finding.target, t_fn.module, t_path, _find(t_mod, finding.target, t_local, finding.target_location.line))
-    return _build(n, t, n_mod, t_mod, finding)
+    fix = _build(n, t, n_mod, t_mod, finding)
+    return replace(fix, safe=renamed_copy(after_tree, n_fn.location, t_fn.location))
+
+
+def renamed_copy(tree: "SourceTree", n_location, t_location) -> bool:
+    """Whether the function at ``n_location`` is the one at ``t_location`` with only
+    its own names changed: the same normalised token sequence (RA003's: keywords,
+    operators, the names it calls and the globals it reads kept; its parameters and
+    variables abstracted; docstring and comments dropped) and the same literal
+    values.  Then a call of the target does what the copy did, and the fix is safe."""
+    from .clones import line_starts, tokenize
+
+    def tokens(location) -> Optional[tuple[str, str]]:
+        try:
+            data = tree.read(location.path)
+        except (OSError, KeyError, ValueError):
+            return None
+        starts = line_starts(data)
+        lines = len(starts) - 1
+        if not 1 <= location.line <= min(location.end_line, lines):
+            return None
+        start = starts[location.line - 1] + location.col
+        end = min(starts[min(location.end_line, lines)], len(data))
+        return tokenize(data, start, end)
+
+    mine, theirs = tokens(n_location), tokens(t_location)
+    return mine is not None and mine == theirs
 
 
 def suggest_fix(finding: Finding, after_tree: "SourceTree", index: "RepoIndex") -> Optional[Fix]:
@@ -1033,8 +1064,12 @@ def plan_fixes(
     settings: Optional["Settings"] = None,
     cache: Optional["FactsCache"] = None,
     jobs: int = 0,
+    unsafe: bool = True,
 ) -> FixPlan:
     """The verified fixes of ``findings`` (default: the run's unsuppressed findings).
+
+    Without ``unsafe``, only safe fixes (``Fix.safe``) are planned; the others
+    are counted in ``FixPlan.unsafe_left`` and their findings get a reason.
 
     Each fix is checked by running the engine again with the same settings on
     the after-tree with the fixes applied in memory: the fixed findings must
@@ -1050,6 +1085,7 @@ def plan_fixes(
     chosen = [f for f in (result.report.findings if findings is None else findings) if not f.suppressed]
     reasons: dict[str, str] = {}
     proposed: list[Fix] = []
+    unsafe_left = 0
     changed_paths = {fc.new_path for fc in change.files if fc.new_path}
     for finding in chosen:
         if finding.rule not in FIXABLE_RULES:
@@ -1069,6 +1105,13 @@ def plan_fixes(
             continue
         if fix.path not in changed_paths:
             reasons[finding.stable_key] = "the fix would change a file the change does not touch"
+            continue
+        if not fix.safe and not unsafe:
+            reasons[finding.stable_key] = (
+                "the fix is unsafe: the function is not a renamed copy of its target, so calling "
+                "the target changes what it does (--unsafe-fixes takes it)"
+            )
+            unsafe_left += 1
             continue
         proposed.append(fix)
     by_key = {f.stable_key: f for f in chosen}
@@ -1123,6 +1166,7 @@ def plan_fixes(
     originals = {f.path: f.original for f in verified}
     return FixPlan(
         fixes={f.key: f for f in verified},
+        unsafe_left=unsafe_left,
         files={p: (originals[p], text) for p, text in files.items()},
         reasons=reasons,
         notes=tuple(notes),

@@ -50,6 +50,11 @@ becomes a call of the target (imported when needed). Each fix is verified by
 checking the fixed code again; read the change before committing it, since the
 new function now behaves exactly as the target does.
 
+A fix is safe only when the new function is a renamed copy of the target
+(the same tokens and literal values, only its own names changed); `--diff`
+and `--fix` leave the other fixes out unless given `--unsafe-fixes`, and say
+how many they left out. SARIF output carries every verified fix.
+
 ## How to suppress
 Add a comment on the `def` line of the new function:
 `def load_settings(path):  # reuse-audit: ignore[RA001]` (or `# noqa: RA001`).

@@ -80,6 +80,11 @@ and its body becomes a call of the target. Read the change before committing
 it: a near clone may differ in a constant or a branch, and after the fix the
 new function behaves exactly as the target does.
 
+A fix is safe only when the new function is a renamed copy of the target
+(the same tokens and literal values, only its own names changed); `--diff`
+and `--fix` leave the other fixes out unless given `--unsafe-fixes`, and say
+how many they left out. SARIF output carries every verified fix.
+
 When RA001 and RA003 could both apply, RA001 reports: it names the callees
 that make the two functions alike, which is the stronger evidence. RA003 is
 the one that sees code calling little but builtins, and copies whose

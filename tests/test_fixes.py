@@ -810,6 +810,62 @@ def test_fix_reports_the_remaining_findings_at_their_new_lines(git_repo: GitRepo
     assert f"pkg/new.py:{line}:1: RA001 'handle_twice' re-implements" in out, out
 
 
+# handle() does one thing more than pkg.core.process: calling process drops it
+UNSAFE_REIMPL = REIMPL.replace("tidy = clean(raw)\n", "tidy = clean(raw)\n        tidy = tidy.replace('\\t', ' ')\n")
+
+
+def test_a_renamed_copy_is_a_safe_fix_and_anything_more_is_not(tmp_path: Path):
+    from reuse_audit.fixes import renamed_copy
+    from reuse_audit.tree import MemoryTree
+
+    assert "\n    tidy = tidy.replace" in textwrap.dedent(UNSAFE_REIMPL)  # inside handle()
+    for new, safe in [
+        (REIMPL, True),  # variables renamed, docstring gone: the same code
+        (UNSAFE_REIMPL, False),  # a statement more
+        (REIMPL.replace("return emit(tidy)", "return emit(tidy, 2)"), False),  # a literal more
+        (REIMPL.replace("check(tidy)\n", ""), False),  # a call less
+    ]:
+        files = {k: textwrap.dedent(v).lstrip("\n") for k, v in dict(BASE_FILES, **{"pkg/new.py": new}).items()}
+        tree = MemoryTree({k: v.encode() for k, v in files.items()})
+        index = build_index(tree, Settings(), None, jobs=1)
+        n, t = index.functions["pkg.new.handle"], index.functions["pkg.core.process"]
+        assert renamed_copy(tree, n.location, t.location) is safe, new
+
+
+def test_fix_leaves_unsafe_fixes_out_unless_asked(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    new = git_repo.path / "pkg" / "new.py"
+    text = textwrap.dedent(UNSAFE_REIMPL).lstrip("\n")
+    new.write_text(text, encoding="utf-8")
+    code, out, err = check(capsys, "--diff", "--repo", str(git_repo.path))
+    assert code == 1 and out == "", out
+    assert "Would fix 0 findings (1 remaining). 1 unsafe fix left out: --unsafe-fixes takes it." in err
+    assert "no fix for RA001 'pkg.new.handle': the fix is unsafe" in err
+    code, out, err = check(capsys, "--fix", "--repo", str(git_repo.path))
+    assert code == 1 and new.read_text(encoding="utf-8") == text
+    assert "Fixed 0 findings (1 remaining). 1 unsafe fix left out" in err
+    code, out, err = check(capsys, "--diff", "--unsafe-fixes", "--repo", str(git_repo.path))
+    assert code == 1 and "+    return process(path)\n" in out
+    assert "Would fix 1 finding (0 remaining)." in err and "unsafe fix left out" not in err
+    code, out, err = check(capsys, "--fix", "--unsafe-fixes", "--repo", str(git_repo.path))
+    assert code == 0 and "Fixed 1 finding (0 remaining)." in err
+    assert new.read_text(encoding="utf-8").endswith("def handle(path):\n    return process(path)\n")
+
+
+def test_sarif_carries_unsafe_fixes_too(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    (git_repo.path / "pkg" / "new.py").write_text(textwrap.dedent(UNSAFE_REIMPL).lstrip("\n"), encoding="utf-8")
+    code, out, err = check(capsys, "--format", "sarif", "--repo", str(git_repo.path))
+    assert code == 1
+    [result] = json.loads(out)["runs"][0]["results"]
+    assert len(result["fixes"]) == 1
+
+
+def test_unsafe_fixes_goes_with_diff_or_fix(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    code, out, err = check(capsys, "--unsafe-fixes", "--repo", str(git_repo.path))
+    assert code == 2 and out == ""
+    (line,) = err.splitlines()
+    assert "--unsafe-fixes: goes with --diff or --fix" in line
+
+
 def test_line_map_moves_lines_below_an_edit():
     from reuse_audit.fixes import line_map
 
