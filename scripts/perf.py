@@ -5,6 +5,7 @@ Prints figures; it is not a test, and asserts nothing.
     python scripts/perf.py                       # fetches the sympy 1.14.0 sdist
     python scripts/perf.py --sympy DIR --django DIR --runs 3
     python scripts/perf.py --bench               # the benchmark's own overhead per turn
+    python scripts/perf.py --floor --sympy DIR   # single-core cost of the per-file stages
 
 For each run it times, on the same tree and one after the other (so that each
 ratio compares figures taken under the same load):
@@ -270,7 +271,14 @@ def main(argv: Optional[list[str]] = None) -> int:
         help="instead: the benchmark's own overhead per turn, from `bench run --agent oracle` on these "
         "starter chains (default: the ones over click and attrs, which need no download)",
     )
+    parser.add_argument(
+        "--floor", action="store_true",
+        help="instead: single-core CPU seconds of the stages every cold run pays on sympy "
+        "(tree-sitter parse, parse with extraction, RA003 tokens): what no scheduling can beat",
+    )
     args = parser.parse_args(argv)
+    if args.floor:
+        return floor((args.sympy or fetch(SYMPY, args.downloads)).resolve())
     if args.bench is not None:
         return bench_overhead(args.bench or list(BENCH_CHAINS))
     extra = ["--jobs", str(args.jobs)] if args.jobs is not None else []
@@ -316,6 +324,35 @@ def main(argv: Optional[list[str]] = None) -> int:
                 f"{name:<22} {files:>6} {figures['cold']:8.2f} {figures['warm']:8.2f} {figures['warm, new patch']:11.2f}"
                 f" {figures.get('jscpd', float('nan')):8.2f} {1000 * figures['cold'] / files:12.2f}"
             )
+    return 0
+
+
+def floor(repo: Path) -> int:
+    """CPU seconds, in this one process, of the per-file work a cold run does on every file."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from reuse_audit import clones, parse
+    from reuse_audit.index import build_index
+    from reuse_audit.settings import Settings
+    from reuse_audit.tree import FsTree
+
+    files = [p.read_bytes() for p in py_files(repo)]
+    print(f"{repo.name}: {len(files)} .py files, {sum(map(len, files)) / 1e6:.1f} MB, one core")
+    parser = parse._parser()
+    started = time.process_time()
+    for data in files:
+        parser.parse(data)
+    print(f"{'tree-sitter parse only':<34} {time.process_time() - started:6.2f} CPU s")
+    started = time.process_time()
+    for data in files:
+        parse.parse_for_resolution(data)
+    print(f"{'parse + extraction (the index)':<34} {time.process_time() - started:6.2f} CPU s")
+    tree = FsTree(repo)
+    index = build_index(tree, Settings(), None, jobs=1)
+    work = [(tree.read(p), clones._spans(index, p)) for p in sorted(index.module_of_path) if p in index.by_path]
+    started = time.process_time()
+    for data, spans in work:
+        clones.file_entries(data, spans)
+    print(f"{'RA003 tokens and fingerprints':<34} {time.process_time() - started:6.2f} CPU s")
     return 0
 
 
