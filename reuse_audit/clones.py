@@ -879,22 +879,21 @@ def build_clone_index(
             len(index.by_path)  # one pass groups every file's functions, instead of a pass a file
         work: list[tuple[str, bytes, list]] = []
         seen: set[str] = set()
-        made = getattr(index, "token_entries", None) or {}  # by the parser processes, on the way
+        made = index.token_entries or {}  # by the parser processes, on the way
         new: dict[str, tuple] = {}
         for path in missing:
             digest = digests[path]
             if digest in seen:
                 continue
-            if made:
-                found = made.get(path)
-                if found is not None and found[0] == digest:
-                    seen.add(digest)
-                    new[digest] = found[1]
-                    continue
-                if found is None and path not in index.by_path:  # no function: nothing to tokenize
-                    seen.add(digest)
-                    new[digest] = ()
-                    continue
+            found = made.get(path)
+            if found is not None and found[0] == digest:
+                seen.add(digest)
+                new[digest] = found[1]
+                continue
+            if path not in index.by_path:  # no function: nothing to read or tokenize
+                seen.add(digest)
+                new[digest] = ()
+                continue
             data = contents.get(path)
             if data is None:
                 data = _read(tree, path, digest)

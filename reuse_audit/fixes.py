@@ -673,20 +673,15 @@ def renamed_copy(tree: "SourceTree", n_location, t_location) -> bool:
     operators, the names it calls and the globals it reads kept; its parameters and
     variables abstracted; docstring and comments dropped) and the same literal
     values.  Then a call of the target does what the copy did, and the fix is safe."""
-    from .clones import line_starts, tokenize
+    from .clones import file_entries
 
     def tokens(location) -> Optional[tuple[str, str]]:
         try:
             data = tree.read(location.path)
         except (OSError, KeyError, ValueError):
             return None
-        starts = line_starts(data)
-        lines = len(starts) - 1
-        if not 1 <= location.line <= min(location.end_line, lines):
-            return None
-        start = starts[location.line - 1] + location.col
-        end = min(starts[min(location.end_line, lines)], len(data))
-        return tokenize(data, start, end)
+        found = file_entries(data, [("", location.line, location.col, location.end_line)])
+        return (found[0][4], found[0][6]) if found else None  # (sequence, literals)
 
     mine, theirs = tokens(n_location), tokens(t_location)
     return mine is not None and mine == theirs

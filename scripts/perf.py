@@ -189,10 +189,14 @@ def subset(source: Path, share: float, target: Path) -> Path:
 # ---------------------------------------------------------------- tools
 
 
-def reuse_audit(patch: Path, repo: Path, cache: Path, extra: list[str]) -> list[str]:
+def command() -> list[str]:
+    """The reuse-audit beside this interpreter, or its module when no script is installed."""
     exe = Path(sys.executable).with_name("reuse-audit")
-    base = [str(exe)] if exe.exists() else [sys.executable, "-m", "reuse_audit.cli"]
-    return base + ["check", str(patch), "--repo", str(repo), "--cache-dir", str(cache), "-q"] + extra
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "reuse_audit.cli"]
+
+
+def reuse_audit(patch: Path, repo: Path, cache: Path, extra: list[str]) -> list[str]:
+    return command() + ["check", str(patch), "--repo", str(repo), "--cache-dir", str(cache), "-q"] + extra
 
 
 def find_tool(given: Optional[str], name: str, local: list[Path]) -> Optional[str]:
@@ -368,15 +372,13 @@ def bench_overhead(chains: list[str]) -> int:
     scoring, carrying forward)."""
     import json
 
-    exe = Path(sys.executable).with_name("reuse-audit")
-    base = [str(exe)] if exe.exists() else [sys.executable, "-m", "reuse_audit.cli"]
     with tempfile.TemporaryDirectory(prefix="reuse-audit-bench-") as tmp:
         out = Path(tmp) / "run"
-        command = base + ["bench", "run", "--suite", "starter", "--agent", "oracle", "--out", str(out)]
+        run = command() + ["bench", "run", "--suite", "starter", "--agent", "oracle", "--out", str(out)]
         for chain in chains:
-            command += ["--chain", chain]
+            run += ["--chain", chain]
         started = time.perf_counter()
-        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        done = subprocess.run(run, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         wall = time.perf_counter() - started
         if done.returncode != 0:
             print(f"bench run failed (exit {done.returncode}): {done.stderr.strip()[-500:]}")
