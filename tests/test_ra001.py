@@ -137,6 +137,22 @@ def run_case(case: str, tmp_path: Path):
 # ------------------------------------------------------------------ tests
 
 
+def check_expected(case_dir: Path, stdout: str) -> tuple[str, str, str]:
+    """(findings printed, summary line, expected findings) of a fixture case's run,
+    after asserting that the findings are the case's expected.txt (which
+    REUSE_AUDIT_UPDATE_FIXTURES=1 rewrites from the run first)."""
+    lines = stdout.splitlines()
+    assert lines, "no output"
+    summary = lines[-1]
+    body = "".join(line + "\n" for line in lines[:-1])
+    expected_file = case_dir / "expected.txt"
+    if UPDATE:
+        expected_file.write_text(body, encoding="utf-8")
+    expected = expected_file.read_text(encoding="utf-8")
+    assert body == expected, f"{case_dir.name}: output differs\n--- expected\n{expected}--- got\n{body}"
+    return body, summary, expected
+
+
 def test_fixture_cases_exist():
     assert len(CASES) >= 20, CASES
     for case in CASES:
@@ -151,17 +167,7 @@ def test_ra001_fixture(case: str, tmp_path: Path):
     result = run_case(case, tmp_path)
     assert result.exit_code in (0, 1), f"exit {result.exit_code}\nstdout:\n{result.stdout}\nstderr:\n{result.stderr}"
     assert result.stderr == "", f"unexpected notes or errors:\n{result.stderr}"
-    lines = result.stdout.splitlines()
-    assert lines, "no output"
-    summary = lines[-1]
-    body = "".join(line + "\n" for line in lines[:-1])
-
-    expected_file = FIXTURES / case / "expected.txt"
-    if UPDATE:
-        expected_file.write_text(body, encoding="utf-8")
-    expected = expected_file.read_text(encoding="utf-8")
-    assert body == expected, f"{case}: output differs\n--- expected\n{expected}--- got\n{body}"
-
+    body, summary, expected = check_expected(FIXTURES / case, result.stdout)
     assert result.exit_code == (1 if expected.strip() else 0), (result.exit_code, summary)
     match = re.search(r"\((\d+) suppressed\)", summary)
     suppressed = int(match.group(1)) if match else 0

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_ra001 import make_patch, read_tree, write_tree
+from test_ra001 import check_expected, make_patch, read_tree, write_tree
 
 from reuse_audit import clones
 from reuse_audit.cache import FactsCache
@@ -29,7 +29,6 @@ from reuse_audit.settings import Settings
 from reuse_audit.tree import FsTree, MemoryTree
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "ra003"
-UPDATE = os.environ.get("REUSE_AUDIT_UPDATE_FIXTURES") == "1"
 CASES = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
 
 
@@ -66,14 +65,7 @@ def test_ra003_fixture(case: str, tmp_path: Path):
     result = run_case(case, tmp_path, "--no-cache")
     assert result.exit_code in (0, 1), f"exit {result.exit_code}\n{result.stdout}\n{result.stderr}"
     assert result.stderr == "", result.stderr
-    lines = result.stdout.splitlines()
-    summary = lines[-1]
-    body = "".join(line + "\n" for line in lines[:-1])
-    expected_file = FIXTURES / case / "expected.txt"
-    if UPDATE:
-        expected_file.write_text(body, encoding="utf-8")
-    expected = expected_file.read_text(encoding="utf-8")
-    assert body == expected, f"{case}: output differs\n--- expected\n{expected}--- got\n{body}"
+    body, summary, expected = check_expected(FIXTURES / case, result.stdout)
     assert result.exit_code == (1 if expected.strip() else 0), (result.exit_code, summary)
     match = re.search(r"\((\d+) suppressed\)", summary)
     assert (int(match.group(1)) if match else 0) == (1 if case.startswith("suppressed_") else 0), summary
