@@ -163,6 +163,10 @@ def check(
             line = f"{note.path}: {note.message}" if note.path else note.message
             click.echo("note: " + line.replace("\r", "\\r").replace("\n", "\\n"), err=True)
     _emit(rendered, output)
+    if cache is not None and _answered_lazily(result):
+        from . import background
+
+        background.start(root, cache.directory, settings, jobs)
     unsuppressed = [f for f in report.findings if not f.suppressed]
     if show_diff and plan is not None:
         fixable = sum(1 for f in unsuppressed if f.stable_key in plan.fixes)
@@ -189,6 +193,13 @@ def _check_fix_options(show_diff: bool, apply_fix: bool, unsafe_fixes: bool, fmt
             f"--fix writes into the working tree, so the change must come from it (no PATCH) or from the index "
             f"(--staged), not from {source}; use --diff to see the fixes"
         )
+
+
+def _answered_lazily(result) -> bool:
+    """Did the check build only part of the index (so that no snapshot is stored for the next one)?"""
+    from .lazy import LazyRepoIndex
+
+    return isinstance(result.index, LazyRepoIndex)
 
 
 def _findings(n: int) -> str:

@@ -88,32 +88,59 @@ def run(
     cache: Optional[FactsCache] = None,
     jobs: int = 0,
     rules: Optional[Iterable[Rule]] = None,
+    lazy: bool = True,
 ) -> Result:
+    """Check a change.  With no stored snapshot to start from (and ``lazy``), the
+    index is built only as far as the rules ask (``lazy.py``); when it cannot
+    answer a question exactly, the full index is built and the rules run again."""
     selected = tuple(rules) if rules is not None else enabled_rules(settings)
     clones_wanted = any(rule.code == "RA003" for rule in selected)
-    index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted)
+    files = [f for f in change.files if not (f.new_path and settings.excluded(f.new_path))]
 
     def before_facts(path: str) -> Optional[FileFacts]:
         facts, _ = read_facts(change.before, [path], cache, jobs=1)
         return facts.get(path)
 
-    files = [f for f in change.files if not (f.new_path and settings.excluded(f.new_path))]
+    if lazy:
+        from .lazy import NeedsFullIndex, build_lazy_index, tokens_needed
+
+        try:
+            index: RepoIndex = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path])
+            change_set = build_change_set(files, index, before_facts, change.notes)
+            if clones_wanted and tokens_needed(index, change.after, change_set.qualnames, settings.min_tokens):
+                raise NeedsFullIndex("RA003 compares a changed function with every function")
+            return _check(change, index, change_set, selected, settings)
+        except NeedsFullIndex:
+            pass
+    index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted, file_notes=False)
     change_set = build_change_set(files, index, before_facts, change.notes)
     if clones_wanted:
         from .clones import build_clone_index
 
         clone_index = build_clone_index(change.after, index, settings, cache, jobs=jobs)
         index = dataclasses.replace(index, clones=clone_index, token_entries=None, notes=index.notes + clone_index.notes)
+    return _check(change, index, change_set, selected, settings)
+
+
+def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:
     findings = []
     for rule in selected:
         findings.extend(rule.check(change_set, index, settings))
     findings.sort(key=lambda f: f.sort_key)
     notes = set(change.notes) | set(index.notes)
+    # The files' own notes (decoding, syntax errors) are those of the files the
+    # report rests on: the changed files and the files of its findings.  (A lazy
+    # index knows no others; a full one gives the same.)
+    if index.file_notes is not None:
+        paths = {f.new_path for f in change.files if f.new_path}
+        for finding in findings:
+            paths.update((finding.location.path, finding.target_location.path))
+        for path in sorted(paths):
+            notes.update(index.file_notes(path))
     report = Report(
         findings=tuple(findings),
         notes=tuple(sorted(notes, key=lambda n: (n.path, n.message))),
         files_analysed=index.files,
-        functions_indexed=len(index.functions),
         functions_checked=sum(1 for c in change_set.changed if c.qualname in index.functions),
         rules=tuple(r.code for r in selected),
     )

@@ -215,6 +215,9 @@ class RepoIndex:
     # the parser processes made on the way, when asked: build_clone_index takes
     # them instead of reading and tokenizing those files again
     token_entries: Optional[Mapping[str, tuple]] = None
+    # path -> the notes on that file's own facts (decoding, syntax errors); the
+    # engine reports them for the files a check rests on (see engine._check)
+    file_notes: Optional[Callable[[str], tuple[Note, ...]]] = None
 
     def is_method(self, callee: str) -> bool:
         functions = self.functions
@@ -223,8 +226,12 @@ class RepoIndex:
         fn = functions.get(callee)
         return fn is not None and fn.is_method
 
-    def candidates(self, callees: Iterable[str]) -> set[str]:
-        """Functions that share at least one callee (by name, or by method name)."""
+    def candidates(self, callees: Iterable[str], at_least: int = 1) -> set[str]:
+        """Functions that share at least one callee (by name, or by method name).
+
+        ``at_least``: the caller only wants those sharing that many; a superset
+        is fine (the lazy index, ``lazy.py``, uses it to search less).
+        """
         found: set[str] = set()
         for callee in callees:
             found.update(self.callers.get(callee, ()))
@@ -850,10 +857,13 @@ def build_index(
     cache: Optional[FactsCache] = None,
     jobs: int = 0,
     tokens: bool = False,
+    file_notes: bool = True,
 ) -> RepoIndex:
     """The index of ``tree``.  With ``tokens`` (RA003 will run), parser processes
     that parse the whole tree also make its files' token entries on the way
-    (``RepoIndex.token_entries``), while the files are in their memory."""
+    (``RepoIndex.token_entries``), while the files are in their memory.
+    ``file_notes``: put every file's own notes (decoding, syntax errors) in
+    ``notes`` (they are always in ``RepoIndex.file_notes``)."""
     paths = [p for p in tree.paths() if not settings.excluded(p)]
     last_build.clear()
     last_build.update(mode="full", resolved=0, parsed=0)
@@ -869,7 +879,7 @@ def build_index(
     notes.extend(source.notes)
     if cache is not None and cache.disabled_reason:
         notes.append(Note("", cache.disabled_reason))
-    index = assemble(tables, settings, notes, source.fact)
+    index = assemble(tables, settings, notes, source.fact, file_notes=file_notes)
     if tables.token_entries:
         index = replace(index, token_entries=tables.token_entries)
     return index
@@ -1174,6 +1184,13 @@ def assemble(
         return invert(rows, ignore)
 
     both = LazyDict(inverted)
+    position = {p: i for i, p in enumerate(paths)}
+
+    def notes_of(path: str) -> tuple[Note, ...]:
+        i = position.get(path)
+        info = tables.notes[i] if i is not None else None
+        return tuple(_notes(path, info[0], info[1])) if info is not None else ()
+
     return RepoIndex(
         functions=functions,
         callers=LazyDict(lambda: both.data[0]),
@@ -1182,6 +1199,7 @@ def assemble(
         module_of_path={p: m for p, m in zip(paths, modules) if m is not None},
         notes=tuple(sorted(set(notes), key=lambda n: (n.path, n.message))),
         files=len(paths),
+        file_notes=notes_of,
     )
 
 

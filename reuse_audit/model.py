@@ -214,8 +214,7 @@ class Finding:
 class Report:
     findings: tuple[Finding, ...]
     notes: tuple[Note, ...] = ()
-    files_analysed: int = 0
-    functions_indexed: int = 0
+    files_analysed: int = 0  # Python files of the tree (parsed as far as the check needs)
     functions_checked: int = 0
     rules: tuple[str, ...] = field(default=())
     baselined: int = 0  # findings left out because --baseline already had them

@@ -489,7 +489,13 @@ class Resolver:
         """Canonical callees of one function's own call sites."""
         return self._callees(module, fn, {}, {})
 
-    def _callees(self, module: Module, fn: tuple, at_module: dict, class_texts: dict) -> set[str]:
+    def call_targets(self, module: Module, fn: tuple) -> list[tuple[tuple[str, ...], Optional[str]]]:
+        """(call chain, canonical callee or None) of each of a function's own call chains."""
+        trace: list[tuple[tuple[str, ...], Optional[str]]] = []
+        self._callees(module, fn, {}, {}, trace)
+        return trace
+
+    def _callees(self, module: Module, fn: tuple, at_module: dict, class_texts: dict, trace: Optional[list] = None) -> set[str]:
         calls = fn[_F_CALLS]
         if not calls:
             return set()
@@ -514,6 +520,8 @@ class Resolver:
                 name = self._resolve_call(module, scopes, scope_names, parts, class_texts)
             if name:
                 out.add(name)
+            if trace is not None:
+                trace.append((parts, name))
         return out
 
     def _scopes(self, module: Module, fn: tuple) -> list[tuple]:

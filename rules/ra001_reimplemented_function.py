@@ -71,6 +71,7 @@ In `[tool.reuse-audit]` of `pyproject.toml`, or on the command line:
 
 from __future__ import annotations
 
+import math
 from typing import Iterable, Iterator, Optional
 
 from reuse_audit.index import RepoIndex
@@ -128,6 +129,14 @@ def overlap(
 
 def is_reimplementation(shared: int, total: int, settings: Settings) -> bool:
     return total >= settings.min_callees and total > 0 and shared / total + EPSILON >= settings.min_overlap
+
+
+def fewest_shared(settings: Settings) -> int:
+    """The fewest callees a target must share with the new code to be re-implemented by it."""
+    share = settings.min_overlap - EPSILON
+    if share <= 0:
+        return 1
+    return max(1, math.ceil(share * max(settings.min_callees, 1) - 1e-9))
 
 
 def reach(qualname: str, index: RepoIndex, helpers: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
@@ -199,7 +208,7 @@ def _best_target(
     new = index.functions[qualname]
     names = method_names_of(callees, index)
     qualifying: list[tuple[int, float, str, tuple[str, ...], tuple[str, ...]]] = []
-    for target_name in index.candidates(callees):
+    for target_name in sorted(index.candidates(callees, fewest_shared(settings))):
         if target_name == qualname or nested(target_name, qualname) or calls_function(reached, target_name, index):
             continue
         target = index.functions[target_name]

@@ -64,7 +64,7 @@ def test_json_report(case):
     assert run.returncode == 1, run
     assert run.stderr == "", run
     doc = json.loads(run.stdout)
-    assert doc["schema_version"] == 1
+    assert doc["schema_version"] == 2
     assert doc["tool"]["name"] == "reuse-audit"
     assert doc["notes"] == []
     assert doc["summary"]["findings"] == 1
@@ -176,7 +176,7 @@ def test_no_findings_exits_0(tmp_path):
     run = check(case)
     assert run.returncode == 0, run
     assert run.stderr == "", run
-    assert run.stdout == "No findings: 1 changed function checked against 7 functions.\n", run
+    assert run.stdout == "No findings: 1 changed function checked against 4 files.\n", run
 
 
 def test_no_findings_json_and_sarif(tmp_path):
@@ -526,7 +526,9 @@ BROKEN = "def broken(:\n    pass\n\n\ndef fine():\n    return 1\n"
 
 
 @pytest.mark.parametrize("with_finding", [True, False], ids=["finding", "clean"])
-def test_odd_files_are_noted_not_fatal(tmp_path, with_finding):
+def test_odd_files_elsewhere_are_not_fatal_and_not_noted(tmp_path, with_finding):
+    """Files the report does not rest on (not changed, no finding's) are read only as far
+    as the check needs: their decoding and syntax errors are not the change's business."""
     base = dict(BASE)
     base["shop/latin_cookie.py"] = LATIN1_COOKIE
     base["shop/latin_bare.py"] = LATIN1_BARE
@@ -536,21 +538,24 @@ def test_odd_files_are_noted_not_fatal(tmp_path, with_finding):
     run = check(case)
     assert run.returncode == (1 if with_finding else 0), run
     assert "Traceback" not in run.stderr
-    notes = run.stderr.splitlines()
-    assert all(line.startswith("note: ") for line in notes), run
-    for name in ("shop/latin_cookie.py", "shop/latin_bare.py", "shop/broken.py"):
-        assert sum(name in line for line in notes) == 1, (name, run)
-    assert "syntax error" in next(line for line in notes if "shop/broken.py" in line)
-    # the notes go to stderr only: stdout is the report alone
-    assert "note:" not in run.stdout
+    assert run.stderr == "", run
+    plain = check(make_case(tmp_path / "plain", added))
+    count = re.compile(r"against \d+ files")  # the odd files are files of the repository
+    assert count.sub("", run.stdout) == count.sub("", plain.stdout)
 
-    quiet = check(case, "--quiet")
-    assert quiet.returncode == run.returncode, quiet
-    assert quiet.stderr == "", quiet
-    assert quiet.stdout == run.stdout
 
+def test_the_file_of_a_target_is_noted(tmp_path):
+    """A finding rests on its target's file: how it was decoded is said."""
+    pricing = BASE["shop/pricing.py"]
+    pricing = pricing if isinstance(pricing, bytes) else pricing.encode()
+    base = dict(BASE, **{"shop/pricing.py": b"# -*- coding: latin-1 -*-\n# Caf\xe9\n" + pricing})
+    case = make_case(tmp_path, base=base)
+    run = check(case)
+    assert run.returncode == 1, run
+    assert run.stderr.splitlines() == ["note: shop/pricing.py: decoded with coding cookie latin-1"], run
     doc = json.loads(check(case, "--format", "json", "-q").stdout)
-    assert {n["path"] for n in doc["notes"]} == {"shop/latin_cookie.py", "shop/latin_bare.py", "shop/broken.py"}
+    assert [n["path"] for n in doc["notes"]] == ["shop/pricing.py"]
+    assert doc["findings"][0]["target"]["name"] == "shop.pricing.price_label"
 
 
 def test_odd_files_in_the_patch_itself(tmp_path):
@@ -582,8 +587,7 @@ def test_latin1_copy_is_still_found(tmp_path):
 
 
 def test_sarif_with_notes_is_valid(tmp_path):
-    base = dict(BASE, **{"shop/broken.py": BROKEN, "shop/latin_bare.py": LATIN1_BARE})
-    case = make_case(tmp_path, base=base)
+    case = make_case(tmp_path, {"shop/report.py": copy_module(), "shop/broken.py": BROKEN, "shop/latin_bare.py": LATIN1_BARE})
     run = check(case, "--format", "sarif")
     assert run.returncode == 1, run
     log = assert_valid_sarif(run.stdout)

@@ -317,7 +317,7 @@ def test_github_format_without_findings(pr: GitRepo, check):
     pr.commit("fix", {"pkg/agent.py": SUPPRESSED_REIMPL})
     result = check("--base", "main", "--repo", str(pr.path), "--format", "github")
     assert result.code == 0, result
-    assert result.out == "No findings: 1 changed function checked against 6 functions (1 suppressed).\n"
+    assert result.out == "No findings: 1 changed function checked against 4 files (1 suppressed).\n"
 
 
 def odd_finding(**changes) -> Finding:
@@ -401,7 +401,7 @@ def test_baseline_reports_only_new_findings(pr: GitRepo, check, tmp_path: Path, 
     assert first.code == 1, first
     again = check("--base", "main", "--repo", str(pr.path), "--baseline", str(base))
     assert again.code == 0, again
-    assert again.out == "No findings: 1 changed function checked against 6 functions (1 in baseline).\n"
+    assert again.out == "No findings: 1 changed function checked against 4 files (1 in baseline).\n"
 
     pr.commit("second agent", {"pkg/agent2.py": SECOND_REIMPL})
     text = check("--base", "main", "--repo", str(pr.path), "--baseline", str(base))

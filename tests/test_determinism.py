@@ -7,6 +7,9 @@ its own process, so hash randomisation really differs between runs.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from cli_support import BASE, copy_module, make_patch, run_cli, write_tree
@@ -36,6 +39,9 @@ def case(tmp_path_factory):
     base["shop/latin.py"] = LATIN1
     base["shop/broken.py"] = BROKEN
     after = dict(base)
+    # the report rests on the changed files: their notes are part of it
+    after["shop/latin.py"] = LATIN1 + b"\n\ndef more():\n    return 2\n"
+    after["shop/broken.py"] = BROKEN + "\n\ndef more():\n    return 2\n"
     after["shop/report.py"] = copy_module()
     after["shop/report4.py"] = copy_module("def four_of_five(text, country):", calls=4)
     after["shop/quiet.py"] = copy_module("def quiet(text, country):  # noqa: RA001")
@@ -54,6 +60,8 @@ CONFIGS = [
     ("seed1-nocache-j2", "1", None, "2"),
     ("seed12345-cold-j2", "12345", "cold", "2"),
     ("random-warm-j1", "random", "warm", "1"),
+    # the full index's snapshot, as the background build leaves it (a check without one is lazy)
+    ("seed3-snapshot-j2", "3", "snapshot", "2"),
     ("seed7-warm-j2", "7", "warm", "2"),
 ]
 
@@ -68,6 +76,9 @@ def test_output_is_byte_identical_across_runs(case, fmt, tmp_path):
         args += ["--no-cache"] if cache_mode is None else ["--cache-dir", str(cache)]
         if cache_mode == "cold":
             assert not cache.exists() or not any(cache.iterdir())
+        if cache_mode == "snapshot":
+            build = subprocess.run([sys.executable, "-m", "reuse_audit.background", str(repo), str(cache), jobs], capture_output=True)
+            assert build.returncode == 0, build
         run = run_cli(args, env={"PYTHONHASHSEED": seed})
         assert run.returncode == 1, run
         outputs[label] = (run.stdout, run.stderr)

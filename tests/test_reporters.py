@@ -139,7 +139,6 @@ def make_report() -> Report:
         findings=(dump, parse_args, load_config),  # deliberately unsorted
         notes=(Note("pkg/broken.py", "syntax error at line 3; analysed in part"),),
         files_analysed=4,
-        functions_indexed=57,
         functions_checked=6,
         rules=("RA001",),
     )
@@ -201,16 +200,16 @@ def test_deterministic_and_order_independent(fmt, report, ctx):
 
 
 def test_text_no_findings(ctx):
-    empty = Report(findings=(), functions_checked=3, functions_indexed=120)
-    assert render("text", empty, ctx) == "No findings: 3 changed functions checked against 120 functions.\n"
-    one = Report(findings=(), functions_checked=1, functions_indexed=1)
-    assert render("text", one, ctx) == "No findings: 1 changed function checked against 1 function.\n"
+    empty = Report(findings=(), functions_checked=3, files_analysed=120)
+    assert render("text", empty, ctx) == "No findings: 3 changed functions checked against 120 files.\n"
+    one = Report(findings=(), functions_checked=1, files_analysed=1)
+    assert render("text", one, ctx) == "No findings: 1 changed function checked against 1 file.\n"
 
 
 def test_text_only_suppressed(report, ctx):
     only = dataclasses.replace(report, findings=tuple(f for f in report.findings if f.suppressed))
     assert render("text", only, ctx) == (
-        "No findings: 6 changed functions checked against 57 functions (1 suppressed).\n"
+        "No findings: 6 changed functions checked against 4 files (1 suppressed).\n"
     )
 
 
@@ -228,14 +227,13 @@ def test_text_singular_and_no_notes(report, ctx):
 def test_json_fields(report, ctx):
     doc = json.loads(render("json", report, ctx))
     assert list(doc) == ["schema_version", "tool", "findings", "notes", "summary"]
-    assert doc["schema_version"] == 1
+    assert doc["schema_version"] == 2
     assert doc["tool"] == {"name": "reuse-audit", "version": "0.1.0"}
     assert doc["summary"] == {
         "findings": 2,
         "suppressed": 1,
         "baseline": 0,
         "files_analysed": 4,
-        "functions_indexed": 57,
         "functions_checked": 6,
     }
     paths = [(f["path"], f["line"], f["suppressed"]) for f in doc["findings"]]

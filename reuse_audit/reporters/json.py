@@ -13,7 +13,7 @@ from ..model import Candidate, Finding, Location, Report
 from ..rule import Rule
 from . import RenderContext
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 TOOL_NAME = "reuse-audit"
 
 
@@ -32,7 +32,6 @@ def render(report: Report, ctx: RenderContext) -> str:
             "suppressed": suppressed,
             "baseline": report.baselined,
             "files_analysed": report.files_analysed,
-            "functions_indexed": report.functions_indexed,
             "functions_checked": report.functions_checked,
         },
     }

@@ -63,8 +63,8 @@ def _summary(report: Report, shown: list[Finding], suppressed: int) -> str:
     tail = f" ({', '.join(hidden)})" if hidden else ""
     if not shown:
         checked = _plural(report.functions_checked, "changed function")
-        indexed = _plural(report.functions_indexed, "function")
-        return f"No findings: {checked} checked against {indexed}{tail}."
+        repository = _plural(report.files_analysed, "file")
+        return f"No findings: {checked} checked against {repository}{tail}."
     files = len({f.location.path for f in shown})
     return f"Found {_plural(len(shown), 'finding')} in {_plural(files, 'file')}{tail}."
 

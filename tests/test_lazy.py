@@ -1,0 +1,245 @@
+"""The lazy index (reuse_audit/lazy.py) answers as the full index does.
+
+Two kinds of test: the claim its text search rests on (every resolved call
+ends with the callee's last name, or with a name an import renamed it to),
+checked on every call of real packages; and whole checks of copies of real
+functions, lazily and fully, which must give the same report.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from reuse_audit import index as index_module
+from reuse_audit.cache import FactsCache
+from reuse_audit.engine import change_from_patch, run
+from reuse_audit.lazy import Layout, call_offsets, call_sites, closure, has_window, renames
+from reuse_audit.parse import _decode, parse_compact
+from reuse_audit.resolve import Module, Resolver, assign_modules, method_name
+from reuse_audit.settings import Settings
+
+
+def _package(name: str) -> Path:
+    if name in ("email", "json", "logging", "concurrent"):
+        return Path(sysconfig.get_paths()["stdlib"]) / name
+    module = __import__(name)
+    return Path(module.__file__).parent
+
+
+RA001 = Settings(select=("RA001",))  # RA003 on a copy of many tokens needs the full index
+
+PACKAGES = ["click", "attr", "email", "json", "logging", "reuse_audit"]
+
+
+@pytest.fixture(scope="module")
+def copies(tmp_path_factory) -> dict[str, Path]:
+    """Each package copied into a folder of its own (the folder is the repository)."""
+    out = {}
+    for name in PACKAGES:
+        root = tmp_path_factory.mktemp(name)
+        shutil.copytree(_package(name), root / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        out[name] = root
+    return out
+
+
+def _sources(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*.py"))}
+
+
+# --------------------------------------------------------------------------
+# the claim of the text search
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PACKAGES)
+def test_every_call_ends_with_its_callees_name_or_a_rename_of_it(copies, name):
+    sources = _sources(copies[name])
+    texts = {p: _decode(data)[0] for p, data in sources.items()}
+    facts = {p: parse_compact(data) for p, data in sources.items()}
+    modules = [Module(info[0], p, info[1], info[2], facts=facts[p]) for p, info in assign_modules(facts).items() if info]
+    resolver = Resolver(modules)
+    renamed = renames(texts)
+    layouts = {p: Layout(t) for p, t in texts.items()}
+
+    def in_code(path: str, at: int) -> bool:
+        return layouts[path].in_code(at)
+
+    resolved = 0
+    wrong = []
+    for module in modules:
+        for fn in module.own_functions():
+            for parts, callee in resolver.call_targets(module, fn):
+                if not callee:
+                    continue
+                resolved += 1
+                last = method_name(callee)
+                if parts[-1] != last and parts[-1] not in closure({last}, renamed, in_code):
+                    wrong.append((module.name, fn[0], parts, callee))
+    assert resolved > 40
+    assert wrong == []
+
+
+def test_renames_are_found_in_every_import_form():
+    text = (
+        b"from x import (a as b,\n  c as d)\n"
+        b"import m.n as o\n"
+        b"from y import (p  # why\n   as q)\n"
+        b"import z \\\n  as w\n"
+        b"with f as g:\n    pass\n"
+        b"except E as e:\n"
+        b"'''from doc import r as s'''\n"
+    )
+    found = renames({"t.py": text})
+    pairs = {(old, new) for old, items in found.items() for new, _, _ in items}
+    assert {("a", "b"), ("c", "d"), ("n", "o"), ("p", "q"), ("z", "w")} <= pairs
+    assert ("f", "g") not in pairs and ("E", "e") not in pairs
+    layout = Layout(text)
+    # the one in a string is found, and left out of the closure
+    assert closure({"r"}, found, lambda path, at: layout.in_code(at)) == {"r"}
+    assert closure({"a", "n"}, found) == {"a", "b", "n", "o"}
+
+
+def test_call_sites_count_in_code_and_in_windows():
+    text = (
+        b"def f():\n"
+        b"    helper(1)\n"
+        b"    def g():\n"
+        b"        helper(2)\n"
+        b"    obj.helper (3)\n"
+        b"\n"
+        b"class C:\n"
+        b"    def m(self):\n"
+        b"        helper(); helper()\n"
+        b"    def n(self):\n"
+        b"        '''helper(4)'''\n"
+        b"        helper()  # helper()\n"
+        b"x = my_helper(5)\n"
+    )
+    layout = Layout(text)
+    pattern = call_sites({"helper"})
+    sites = call_offsets(pattern, layout)
+    assert len(sites) == 8  # not my_helper
+    code = [at for at in sites if layout.in_code(at)]
+    assert len(code) == 6
+    assert has_window(text, code, 3)  # f and its nested g
+    assert not has_window(text, code, 4)  # C's methods are windows of their own
+    # a layout tree-sitter may read otherwise: the whole file is the window
+    broken = text.replace(b"helper(2)", b"helper(2")
+    assert has_window(broken, call_offsets(pattern, Layout(broken)), 6)
+    tabbed = text.replace(b"    def n", b"\tdef n")
+    assert has_window(tabbed, call_offsets(pattern, Layout(tabbed)), 6)
+
+
+def test_a_renamed_name_counts_where_it_is_imported_or_an_attribute():
+    text = b"from pkg import other\nimport mod\n\ndef f():\n    alias(1)\n    other(2)\n    mod.alias(3)\n"
+    layout = Layout(text)
+    pattern = call_sites({"alias", "other"})
+    counted = call_offsets(pattern, layout, frozenset({b"alias", b"other"}))
+    assert [text[at : at + 5] for at in counted] == [b"other", b"alias"]
+    star = b"from pkg import *\n" + text
+    assert len(call_offsets(pattern, Layout(star), frozenset({b"alias"}))) == 3
+
+
+# --------------------------------------------------------------------------
+# whole checks: lazy and full give the same report
+# --------------------------------------------------------------------------
+
+
+def _copy_patches(root: Path, package: str, limit: int) -> list[str]:
+    """Patches that add, next to a module, a copy of one of its functions (renamed),
+    or the first half of one (which may not even parse)."""
+    sources = _sources(root)
+    facts = {p: parse_compact(data) for p, data in sources.items()}
+    patches = []
+    for path in sorted(facts):
+        if not path.startswith(package + "/") or path.endswith("__init__.py"):
+            continue
+        lines = sources[path].decode("utf-8", "replace").splitlines()
+        imports = []
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            if line.startswith(("import ", "from ")):
+                block = [line]
+                while "(" in line and ")" not in line and i + 1 < len(lines):
+                    i += 1
+                    line = lines[i]
+                    block.append(line)
+                imports.extend(block)
+            i += 1
+        folder, _, stem = path.rpartition("/")
+        stem = stem[:-3]
+        for fn in facts[path][1]:
+            local, line, end = fn[0], fn[2], fn[4]
+            if "." in local or len(fn[6]) < 3 or end - line > 60:
+                continue
+            body = lines[line - 1 : end]
+            if not body or not body[0].startswith("def "):
+                continue
+            for kind in ("copy", "half"):
+                text = body if kind == "copy" else body[: max(2, len(body) // 2)]
+                text = [text[0].replace(f"def {local}(", f"def {kind}_of_{local}(", 1)] + text[1:]
+                new = [f"from .{stem} import *", *imports, "", "", *text]
+                name = f"{folder}/{kind}_{stem}_{local}.py"
+                hunk = "".join(f"+{x}\n" for x in new)
+                patches.append(
+                    f"diff --git a/{name} b/{name}\nnew file mode 100644\n--- /dev/null\n+++ b/{name}\n"
+                    f"@@ -0,0 +1,{len(new)} @@\n{hunk}"
+                )
+            if len(patches) >= limit:
+                return patches
+    return patches
+
+
+@pytest.mark.parametrize("name", ["click", "attr", "email"])
+def test_lazy_and_full_checks_give_the_same_report(copies, name, tmp_path):
+    root = copies[name]
+    patches = _copy_patches(root, name, 24)
+    assert len(patches) >= 12
+    found = 0
+    for i, patch in enumerate(patches):
+        change = change_from_patch(root, patch, f"p{i}.patch")
+        lazy = run(change, RA001, cache=None, jobs=1)
+        assert index_module.last_build["mode"] == "lazy"
+        full = run(change, RA001, cache=None, jobs=1, lazy=False)
+        assert index_module.last_build["mode"] == "full"
+        assert lazy.report == full.report, patch
+        found += len(full.report.findings)
+    assert found >= 1  # the copies are found: the comparison is not of empty reports
+
+
+def test_the_lazy_check_parses_only_what_it_needs_and_a_snapshot_wins(copies, tmp_path):
+    root = copies["click"]
+    patch = _copy_patches(root, "click", 1)[0]
+    change = change_from_patch(root, patch, "p.patch")
+    cache = FactsCache(tmp_path / "cache")
+    try:
+        first = run(change, RA001, cache=cache)
+        build = dict(index_module.last_build)
+        assert build["mode"] == "lazy"
+        assert 0 < build["parsed"] < first.report.files_analysed
+        # the full index stores a snapshot; from then on it is the cheaper start
+        run(change, RA001, cache=cache, lazy=False)
+        again = run(change, RA001, cache=cache)
+        assert index_module.last_build["mode"] == "snapshot"
+        assert again.report == first.report
+    finally:
+        cache.close()
+
+
+def test_ra003_on_a_changed_function_of_many_tokens_needs_the_full_index(copies):
+    root = copies["click"]
+    patch = _copy_patches(root, "click", 1)[0]
+    change = change_from_patch(root, patch, "p.patch")
+    result = run(change, Settings(select=("RA001", "RA003")), cache=None, jobs=1)
+    assert index_module.last_build["mode"] == "full"  # the copy has more than 40 tokens
+    assert [f.rule for f in result.report.findings] == ["RA003"]
+    # with fewer tokens than RA003's minimum, RA003 has nothing to compare: lazy
+    small = Settings(select=("RA001", "RA003"), min_tokens=10_000)
+    lazy = run(change, small, cache=None, jobs=1)
+    assert index_module.last_build["mode"] == "lazy"
+    assert lazy.report == run(change, small, cache=None, jobs=1, lazy=False).report
