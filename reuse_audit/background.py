@@ -16,16 +16,18 @@ crashed build's, and broken).  ``REUSE_AUDIT_NO_BACKGROUND=1`` turns it off.
 
 from __future__ import annotations
 
+import marshal
 import os
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Mapping, Optional
 
 from .settings import Settings
 
 LOCK_NAME = "index-build.lock"
+OVERLAY_NAME = "index-build.overlay"  # the checked tree's changes over the folder, for the build
 STALE_SECONDS = 600
 ENV_OFF = "REUSE_AUDIT_NO_BACKGROUND"
 
@@ -55,11 +57,27 @@ def _take_lock(cache_dir: Path) -> bool:
     return True
 
 
-def start(root: Path, cache_dir: Path, settings: Settings, jobs: int = 0) -> Optional[subprocess.Popen]:
-    """Start a detached build of ``root``'s full index into ``cache_dir`` (None: not started)."""
+def start(
+    root: Path,
+    cache_dir: Path,
+    settings: Settings,
+    jobs: int = 0,
+    clones: bool = False,
+    changes: Optional[Mapping[str, Optional[bytes]]] = None,
+) -> Optional[subprocess.Popen]:
+    """Start a detached build of ``root``'s full index into ``cache_dir`` (None: not started);
+    with ``clones`` (RA003 runs), its clone index too.  ``changes``: the files the checked
+    tree has in place of the folder's (a patch applied in memory), so that the same check
+    again starts from a snapshot of exactly its tree."""
     if disabled() or not _take_lock(cache_dir):
         return None
+    if changes:
+        try:
+            (Path(cache_dir) / OVERLAY_NAME).write_bytes(marshal.dumps(dict(changes)))
+        except (OSError, ValueError):
+            pass  # the folder alone: the next check starts from a similar tree
     command = [sys.executable, "-m", "reuse_audit.background", str(Path(root).resolve()), str(Path(cache_dir).resolve()), str(jobs)]
+    command.append("clones" if clones else "-")
     command.extend(settings.exclude)
     try:
         return subprocess.Popen(
@@ -83,20 +101,33 @@ def _release(cache_dir: Path) -> None:
         pass
 
 
-def build(root: Path, cache_dir: Path, jobs: int, exclude: tuple[str, ...]) -> None:
-    """Build and store the full index of the folder ``root`` (the lock is released at the end)."""
+def build(root: Path, cache_dir: Path, jobs: int, exclude: tuple[str, ...], clones: bool = False) -> None:
+    """Build and store the full index of the folder ``root``, and its clone index with
+    ``clones`` (the lock is released at the end)."""
     from .cache import FactsCache
     from .index import build_index
-    from .tree import FsTree
+    from .tree import FsTree, OverlayTree, SourceTree
 
     try:
         os.nice(10)  # the user's next command comes first
     except (AttributeError, OSError):
         pass
     settings = Settings(exclude=exclude)
+    tree: SourceTree = FsTree(root, exclude=exclude)
+    overlay = Path(cache_dir) / OVERLAY_NAME
+    try:
+        changes = marshal.loads(overlay.read_bytes())
+        overlay.unlink()
+        tree = OverlayTree(tree, changes)
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
     cache = FactsCache(cache_dir)
     try:
-        build_index(FsTree(root, exclude=exclude), settings, cache, jobs)
+        index = build_index(tree, settings, cache, jobs, tokens=clones)
+        if clones:
+            from .clones import build_clone_index
+
+            build_clone_index(tree, index, settings, cache, jobs=jobs).close()
     finally:
         cache.close()
         _release(cache_dir)
@@ -112,9 +143,9 @@ def wait(cache_dir: Path, timeout: float) -> bool:
     return True
 
 
-if __name__ == "__main__":  # python -m reuse_audit.background ROOT CACHE_DIR JOBS [EXCLUDE...]
+if __name__ == "__main__":  # python -m reuse_audit.background ROOT CACHE_DIR JOBS clones|- [EXCLUDE...]
     try:
-        build(Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3]), tuple(sys.argv[4:]))
+        build(Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3]), tuple(sys.argv[5:]), sys.argv[4] == "clones")
     except BaseException:  # a background build fails silently: the next check answers lazily
         _release(Path(sys.argv[2]))
         sys.exit(1)

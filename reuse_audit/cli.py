@@ -166,7 +166,7 @@ def check(
     if cache is not None and _answered_lazily(result):
         from . import background
 
-        background.start(root, cache.directory, settings, jobs)
+        background.start(root, cache.directory, settings, jobs, "RA003" in report.rules, _changes_over(root, change.after))
     unsuppressed = [f for f in report.findings if not f.suppressed]
     if show_diff and plan is not None:
         fixable = sum(1 for f in unsuppressed if f.stable_key in plan.fixes)
@@ -193,6 +193,16 @@ def _check_fix_options(show_diff: bool, apply_fix: bool, unsafe_fixes: bool, fmt
             f"--fix writes into the working tree, so the change must come from it (no PATCH) or from the index "
             f"(--staged), not from {source}; use --diff to see the fixes"
         )
+
+
+def _changes_over(root: Path, tree) -> Optional[dict]:
+    """The files of ``tree`` that differ from the folder ``root``'s, when it is the folder
+    with a patch applied in memory (None: it is not, or it is the folder as it is)."""
+    from .tree import FsTree, OverlayTree
+
+    if type(tree) is OverlayTree and type(tree.base) is FsTree and Path(tree.base.root).resolve() == Path(root).resolve():
+        return dict(tree.changes)
+    return None
 
 
 def _answered_lazily(result) -> bool:

@@ -101,18 +101,22 @@ def run(
         facts, _ = read_facts(change.before, [path], cache, jobs=1)
         return facts.get(path)
 
+    digested = None
     if lazy:
-        from .lazy import NeedsFullIndex, build_lazy_index, tokens_needed
+        from .lazy import LazyRepoIndex, NeedsFullIndex, build_lazy_index, tokens_needed
 
+        index: Optional[RepoIndex] = None
         try:
-            index: RepoIndex = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path])
+            index = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path])
             change_set = build_change_set(files, index, before_facts, change.notes)
             if clones_wanted and tokens_needed(index, change.after, change_set.qualnames, settings.min_tokens):
                 raise NeedsFullIndex("RA003 compares a changed function with every function")
             return _check(change, index, change_set, selected, settings)
-        except NeedsFullIndex:
-            pass
-    index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted, file_notes=False)
+        except NeedsFullIndex as exc:
+            digested = exc.digested
+            if isinstance(index, LazyRepoIndex) and index.lazy is not None:
+                digested = index.lazy.digested
+    index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted, file_notes=False, digested=digested)
     change_set = build_change_set(files, index, before_facts, change.notes)
     if clones_wanted:
         from .clones import build_clone_index

@@ -858,16 +858,19 @@ def build_index(
     jobs: int = 0,
     tokens: bool = False,
     file_notes: bool = True,
+    digested: Optional[tuple[dict[str, str], dict[str, bytes], list[Note]]] = None,
 ) -> RepoIndex:
     """The index of ``tree``.  With ``tokens`` (RA003 will run), parser processes
     that parse the whole tree also make its files' token entries on the way
     (``RepoIndex.token_entries``), while the files are in their memory.
     ``file_notes``: put every file's own notes (decoding, syntax errors) in
-    ``notes`` (they are always in ``RepoIndex.file_notes``)."""
+    ``notes`` (they are always in ``RepoIndex.file_notes``).  ``digested``: what
+    ``digest_files`` gave for this tree's paths earlier in the run (the lazy index's)."""
     paths = [p for p in tree.paths() if not settings.excluded(p)]
     last_build.clear()
     last_build.update(mode="full", resolved=0, parsed=0)
-    digests, contents, notes = digest_files(tree, paths, cache)
+    digests, contents, notes = digested if digested is not None else digest_files(tree, paths, cache)
+    notes = list(notes)
     source = FactSource(tree, cache, jobs, digests, contents)
     gc_was = gc.isenabled()
     gc.disable()  # millions of small tuples, no cycles: collections would only walk them

@@ -56,12 +56,12 @@ from .index import (
     digest_files,
     last_build,
 )
-from .model import FunctionFact, Location, Note
+from .model import Location, Note
 from .resolve import Module, Resolver, assign_modules, method_name, prefixes_of
 from .settings import Settings
 from .tree import SourceTree
 
-__all__ = ["NeedsFullIndex", "LazyIndex", "build_lazy_index", "lazy_possible", "renames", "call_sites"]
+__all__ = ["NeedsFullIndex", "LazyIndex", "build_lazy_index", "lazy_possible", "tokens_needed", "renames", "call_sites"]
 
 # compact function fields (parse.py)
 _F_LOCAL, _F_LINE, _F_COL, _F_END, _F_CALLS, _F_CLASS = 0, 2, 3, 4, 6, 7
@@ -88,7 +88,15 @@ _TAB_INDENT = re.compile(rb"(?m)^[ ]*+[\t\f]")
 
 
 class NeedsFullIndex(Exception):
-    """The lazy index cannot answer this exactly: build the full index."""
+    """The lazy index cannot answer this exactly: build the full index.
+
+    ``digested``: the tree's (digests, contents, notes) when they are known (see
+    ``index.build_index``), so that the full build does not read the files again.
+    """
+
+    def __init__(self, reason: str, digested: Optional[tuple] = None):
+        super().__init__(reason)
+        self.digested = digested
 
 
 # --------------------------------------------------------------------------
@@ -497,6 +505,8 @@ class LazyIndex:
         self._renames: Optional[dict[str, list[tuple[str, str, int]]]] = None
         self._texts: dict[str, bytes] = {}
         self._layouts: dict[str, Layout] = {}
+        self.digested: Optional[tuple] = None  # what digest_files gave: for a full build after all
+        self.by_path: Mapping[str, tuple[str, ...]] = {}
 
     def file_notes(self, path: str) -> tuple[Note, ...]:
         """The notes on one file's own facts (decoding, syntax errors)."""
@@ -684,7 +694,7 @@ def build_lazy_index(
     digests, contents, notes = digest_files(tree, paths, cache)
     readable = tuple(sorted(p for p in paths if p in digests))
     if not lazy_possible(readable, tuple(digests[p] for p in readable), cache):
-        raise NeedsFullIndex("a stored snapshot")
+        raise NeedsFullIndex("a stored snapshot", (digests, contents, list(notes)))
     source = FactSource(tree, cache, jobs, digests, contents)
 
     def text_of(path: str) -> Optional[bytes]:
@@ -698,6 +708,8 @@ def build_lazy_index(
 
     changed = tuple(changed)
     lazy = LazyIndex(readable, source, text_of, changed, settings)
+    lazy.digested = (digests, contents, list(notes))
+    lazy.by_path = LazyByPath(lazy)
     notes.extend(source.notes)
     if cache is not None and cache.disabled_reason:
         notes.append(Note("", cache.disabled_reason))
@@ -705,7 +717,7 @@ def build_lazy_index(
         functions=LazyFunctions(lazy),
         callers=_Everything("the callers of every callee"),
         method_callers=_Everything("the callers of every method name"),
-        by_path=LazyByPath(lazy),
+        by_path=lazy.by_path,
         module_of_path=lazy.module_of_path,
         notes=tuple(sorted(set(notes), key=lambda n: (n.path, n.message))),
         files=len(readable),
@@ -715,7 +727,14 @@ def build_lazy_index(
 
 
 def tokens_needed(index: RepoIndex, tree: SourceTree, qualnames: Iterable[str], min_tokens: int) -> bool:
-    """Does one of the changed functions have ``min_tokens`` tokens (so RA003 needs the clone index)?"""
+    """Does one of the changed functions have ``min_tokens`` tokens, so that RA003 must
+    compare it with every function of the tree (the full index and its clone index)?
+
+    (A lazy clone index, tokenizing only the files whose names cover one of the
+    function's sketch grams, was tried: on sympy such files were 661 of 1,544
+    for a 70-token function calling common helpers, and the check took 7.3 s
+    against 5.7 s for the full build.)
+    """
     from .clones import file_entries
 
     by_file: dict[str, list] = {}
@@ -723,9 +742,8 @@ def tokens_needed(index: RepoIndex, tree: SourceTree, qualnames: Iterable[str], 
         fn = index.functions.get(qualname)
         if fn is None:
             continue
-        local = qualname[len(fn.module) + 1 :]
         loc = fn.location
-        by_file.setdefault(loc.path, []).append((local, loc.line, loc.col, loc.end_line))
+        by_file.setdefault(loc.path, []).append((qualname[len(fn.module) + 1 :], loc.line, loc.col, loc.end_line))
     for path, spans in sorted(by_file.items()):
         try:
             data = tree.read(path)
@@ -735,4 +753,3 @@ def tokens_needed(index: RepoIndex, tree: SourceTree, qualnames: Iterable[str], 
             if len(entry[4]) >= min_tokens:
                 return True
     return False
-

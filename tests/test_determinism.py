@@ -77,7 +77,7 @@ def test_output_is_byte_identical_across_runs(case, fmt, tmp_path):
         if cache_mode == "cold":
             assert not cache.exists() or not any(cache.iterdir())
         if cache_mode == "snapshot":
-            build = subprocess.run([sys.executable, "-m", "reuse_audit.background", str(repo), str(cache), jobs], capture_output=True)
+            build = subprocess.run([sys.executable, "-m", "reuse_audit.background", str(repo), str(cache), jobs, "clones"], capture_output=True)
             assert build.returncode == 0, build
         run = run_cli(args, env={"PYTHONHASHSEED": seed})
         assert run.returncode == 1, run
