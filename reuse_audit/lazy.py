@@ -22,29 +22,15 @@ What it cannot answer exactly (the whole function table, the inverted callee
 index, two modules defining one qualified name) raises :class:`NeedsFullIndex`,
 and the engine builds the full index instead.
 
-Why the text search misses nothing.  A target ``T`` qualifies only if at least
-``at_least`` of its distinct callees match a callee of the new code, and a
-match has the same last name (``a.b.f`` and ``f``, or a method name ``.f``
-and any method ``X.f``).  Each callee comes from a call site of ``T`` (or of
-a function nested in it) whose callee expression ends with a name ``p``
-followed by ``(``, and the resolver makes ``p`` the last name of the callee,
-except through an import that renames (``from m import f as p``, ``import m.f
-as p``): so the text of ``T``'s file has at least ``at_least`` call sites of
-the names of the new code's callees, closed under every ``x as y`` of the
-tree.  ``tests/test_lazy.py`` checks that claim for every call of real
-packages.  Files that are not UTF-8 are decoded as the parser decodes them
-before the search.
+The text search and why it misses nothing: ``textsearch.py``.
 """
 
 from __future__ import annotations
 
-import bisect
-import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Mapping, Optional
 
 from .cache import FactsCache
-from .clones import _STRING as _CLONE_STRING
 from .index import (
     LOCALS,
     REUSE_SHARE,
@@ -59,33 +45,13 @@ from .index import (
 from .model import Location, Note
 from .resolve import Module, Resolver, assign_modules, method_name, prefixes_of
 from .settings import Settings
+from .textsearch import Layout, call_offsets, call_sites, closure, has_window, renames
 from .tree import SourceTree
 
-__all__ = ["NeedsFullIndex", "LazyIndex", "build_lazy_index", "lazy_possible", "tokens_needed", "renames", "call_sites"]
+__all__ = ["NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "build_lazy_index", "lazy_possible", "tokens_needed"]
 
 # compact function fields (parse.py)
 _F_LOCAL, _F_LINE, _F_COL, _F_END, _F_CALLS, _F_CLASS = 0, 2, 3, 4, 6, 7
-
-_IDENT = rb"[A-Za-z_\x80-\xff][\w\x80-\xff]*+"
-# what may stand between a call's last name and its "(": blanks, line
-# continuations, comments (inside brackets), the ")" of "(f)(x)"
-_GAP = rb"(?:\s|\\\r?\n|\\\r|#[^\n]*+|\))*+"
-# (a literal first: a pattern that starts with a look-behind is tried at every byte)
-_AS = re.compile(rb"as(?:\s|\\\r?\n|\\\r)++(" + _IDENT + rb")")
-_BLANKS = frozenset(b" \t\f\\\r\n")
-_NAME_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") | frozenset(range(0x80, 0x100))
-_NOT_IMPORT = (b"with", b"async", b"except", b"case")
-
-# Where functions can start and end, outside strings and comments: a line that
-# starts a def or a class (group 1: its indentation)
-_STRING = _CLONE_STRING.encode()  # the string literals of the RA003 tokenizer
-_DEF_LINE = rb"(?m:^([ \t]*+)(?:async[ \t]++)?(def|class)(?![\w\x80-\xff]))"
-_STRUCTURE = re.compile(_DEF_LINE + rb"|" + _STRING + rb"|#[^\n]*+")
-_NOT_CODE = re.compile(_STRING + rb"|#[^\n]*+")
-_IMPORT = re.compile(rb"import(?![\w\x80-\xff])(?:[ \t\f]|\\\r?\n)*+(\()?")
-_NAME = re.compile(_IDENT)
-_TAB_INDENT = re.compile(rb"(?m)^[ ]*+[\t\f]")
-
 
 class NeedsFullIndex(Exception):
     """The lazy index cannot answer this exactly: build the full index.
@@ -102,216 +68,6 @@ class NeedsFullIndex(Exception):
 # --------------------------------------------------------------------------
 # the text search
 # --------------------------------------------------------------------------
-
-
-def renames(texts: Mapping[str, bytes]) -> dict[str, list[tuple[str, str, int]]]:
-    """name -> (new name, key of the text, offset) of each ``x as y`` of ``texts`` that
-    may bind ``name`` to a new name in an import (``from m import name as new``,
-    ``import m.name as new``).
-
-    A superset: any ``x as y`` that may be part of an import counts (the
-    lines of a parenthesized import list look like those of a parenthesized
-    ``with``), in strings and comments too (``closure`` leaves those out).
-    """
-    out: dict[str, list[tuple[str, str, int]]] = {}
-    for key, text in texts.items():
-        if b"as" not in text:
-            continue
-        for m in _AS.finditer(text):
-            at = m.start()
-            if at and text[at - 1] in _NAME_BYTES:
-                continue  # "class", "alias": not the keyword
-            new = m.group(1)
-            for old in _renamed(text, at):
-                if old != new:
-                    out.setdefault(old.decode("utf-8", "replace"), []).append((new.decode("utf-8", "replace"), key, at))
-    return out
-
-
-def _strip_blanks(tail: bytes) -> bytes:
-    """``tail`` less its trailing blanks and line continuations."""
-    while True:
-        tail = tail.rstrip(b" \t\f\r\n")
-        if not tail.endswith(b"\\"):
-            return tail
-        tail = tail[:-1]
-
-
-def _name_end(tail: bytes) -> int:
-    """Where the name that ``tail`` ends with starts (``len(tail)``: no name)."""
-    i = len(tail)
-    while i and tail[i - 1] in _NAME_BYTES:
-        i -= 1
-    return i
-
-
-def _renamed(text: bytes, at: int) -> list[bytes]:
-    """The name(s) that an ``as`` at ``at`` may rename, if it may be part of an import."""
-    tail = _strip_blanks(text[max(0, at - 400) : at])
-    names = []
-    while True:
-        line_start = tail.rfind(b"\n") + 1
-        line = tail[line_start:]
-        comment = line.find(b"#")
-        if comment < 0:
-            break
-        # "a  # why\n  as b" in a bracketed import: the name is before the comment
-        # (or the "#" is in a string: then the name before it is taken too)
-        start = _name_end(line)
-        if start < len(line):
-            names.append((line[start:], line[:start]))
-        tail = _strip_blanks(tail[: line_start + comment])
-    start = _name_end(tail)
-    if start < len(tail):
-        line_start = tail.rfind(b"\n", 0, start) + 1
-        names.append((tail[start:], tail[line_start:start]))
-    out = []
-    for name, before in names:
-        if name[:1].isdigit():
-            continue
-        words = before.split()
-        if b"import" in before or not words or (words[0] not in _NOT_IMPORT and before.rstrip()[-1:] in b",("):
-            out.append(name)
-    return out
-
-
-def closure(
-    names: Iterable[str],
-    renamed: Mapping[str, list[tuple[str, str, int]]],
-    in_code: Callable[[str, int], bool] = lambda key, at: True,
-) -> frozenset[str]:
-    """``names`` and every name they are renamed to (``renames``), again and again;
-    ``in_code(key, offset)`` says whether an ``as`` is code, not a string or a comment."""
-    found = set(names)
-    todo = list(found)
-    while todo:
-        for new, key, at in renamed.get(todo.pop(), ()):
-            if new not in found and in_code(key, at):
-                found.add(new)
-                todo.append(new)
-    return frozenset(found)
-
-
-class Layout:
-    """Where the strings and comments of one text are, and what it imports."""
-
-    def __init__(self, text: bytes):
-        self.text = text
-        self._spans: Optional[tuple[list[int], list[int]]] = None
-        self._imports: Optional[tuple[frozenset[bytes], bool]] = None
-
-    def in_code(self, at: int) -> bool:
-        if self._spans is None:
-            starts, ends = [], []
-            for m in _NOT_CODE.finditer(self.text):
-                starts.append(m.start())
-                ends.append(m.end())
-            self._spans = (starts, ends)
-        starts, ends = self._spans
-        i = bisect.bisect_right(starts, at) - 1
-        return i < 0 or at >= ends[i]
-
-    def imports(self) -> tuple[frozenset[bytes], bool]:
-        """(every name written after an ``import`` keyword, in that statement; is one a ``*``)."""
-        if self._imports is None:
-            text = self.text
-            names: set[bytes] = set()
-            star = False
-            for m in _IMPORT.finditer(text):
-                at = m.start()
-                if at and text[at - 1] in _NAME_BYTES:
-                    continue
-                if m.group(1):
-                    end = text.find(b")", m.end())
-                    end = len(text) if end < 0 else end
-                else:
-                    end = m.end()
-                    while True:
-                        end = text.find(b"\n", end)
-                        if end < 0:
-                            end = len(text)
-                            break
-                        if text[end - 1 : end] != b"\\" and text[end - 2 : end] != b"\\\r":
-                            break
-                        end += 1
-                region = text[m.end() : end]
-                names.update(_NAME.findall(region))
-                star = star or b"*" in region
-            self._imports = (frozenset(names), star)
-        return self._imports
-
-
-def call_sites(names: Iterable[str]) -> "re.Pattern[bytes]":
-    """A pattern of the call sites (``name(``) of any of ``names`` (group 1: the name);
-    a match preceded by a name byte is part of a longer name (see ``call_offsets``)."""
-    alternatives = b"|".join(re.escape(n.encode("utf-8")) for n in sorted(names, key=lambda n: (-len(n), n)))
-    return re.compile(rb"(" + alternatives + rb")" + _GAP + rb"\(")
-
-
-def call_offsets(pattern: "re.Pattern[bytes]", layout: Layout, renamed_only: frozenset[bytes] = frozenset()) -> list[int]:
-    """The offsets of the call sites of ``pattern`` in a text (see ``call_sites``).
-
-    A name of ``renamed_only`` is one that only an import renaming another
-    makes a callee's: a plain call of it counts only where the text imports
-    it (or imports ``*``); an attribute call (``mod.name(``) always counts.
-    """
-    text = layout.text
-    out = []
-    for m in pattern.finditer(text):
-        at = m.start()
-        if at and text[at - 1] in _NAME_BYTES:
-            continue
-        if renamed_only and m.group(1) in renamed_only:
-            j = at - 1
-            while j >= 0 and text[j] in _BLANKS:
-                j -= 1
-            if j < 0 or text[j] != 0x2E:  # not an attribute: is the name imported here?
-                imported, star = layout.imports()
-                if not star and m.group(1) not in imported:
-                    continue
-        out.append(at)
-    return out
-
-
-def has_window(text: bytes, sites: list[int], enough: int) -> bool:
-    """Can one function of ``text`` hold ``enough`` of the call sites at offsets ``sites``?
-
-    A function starts at its ``def`` line and ends before the next line that
-    starts a def or a class with no more indentation, or earlier: the window
-    holds it, and its nested functions.  When the file's layout cannot be
-    trusted for this (tabs in indentation, brackets that do not balance outside
-    strings and comments: tree-sitter may then end a function elsewhere), the
-    whole file is the window.
-    """
-    if len(sites) < enough:
-        return False
-    starts: list[tuple[int, int, bool]] = []  # (offset, indentation, is a def) of each def or class line
-    for m in _STRUCTURE.finditer(text):
-        indent = m.group(1)
-        if indent is not None:
-            starts.append((m.start(), len(indent), m.group(2) == b"def"))
-    open_: list[tuple[int, int, bool]] = []
-
-    def holds(start: tuple[int, int, bool], end: int) -> bool:
-        # a class is no function: its methods have windows of their own
-        return start[2] and bisect.bisect_left(sites, end) - bisect.bisect_left(sites, start[0]) >= enough
-
-    for start in starts:
-        while open_ and open_[-1][1] >= start[1]:
-            if holds(open_.pop(), start[0]):
-                return True
-        open_.append(start)
-    while open_:
-        if holds(open_.pop(), len(text)):
-            return True
-    return not _trusted_layout(text)
-
-
-def _trusted_layout(text: bytes) -> bool:
-    if _TAB_INDENT.search(text) or (b"\r" in text and b"\r\n" not in text):
-        return False
-    code = _NOT_CODE.sub(b" ", text)
-    return all(code.count(a) == code.count(b) for a, b in ((b"(", b")"), (b"[", b"]"), (b"{", b"}")))
 
 
 # --------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The lazy index (reuse_audit/lazy.py) answers as the full index does.
+"""The lazy index (reuse_audit/lazy.py, its text search in textsearch.py) answers as the full index does.
 
 Two kinds of test: the claim its text search rests on (every resolved call
 ends with the callee's last name, or with a name an import renamed it to),
@@ -17,7 +17,7 @@ import pytest
 from reuse_audit import index as index_module
 from reuse_audit.cache import FactsCache
 from reuse_audit.engine import change_from_patch, run
-from reuse_audit.lazy import Layout, call_offsets, call_sites, closure, has_window, renames
+from reuse_audit.textsearch import Layout, call_offsets, call_sites, closure, has_window, renames
 from reuse_audit.parse import _decode, parse_compact
 from reuse_audit.resolve import Module, Resolver, assign_modules, method_name
 from reuse_audit.settings import Settings
