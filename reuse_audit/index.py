@@ -1228,7 +1228,20 @@ def invert(rows: dict[str, tuple], ignore: frozenset[str] = frozenset()) -> tupl
     return {k: tuple(v) for k, v in callers.items()}, {k: tuple(v) for k, v in method_callers.items()}
 
 
-class ByPath(Mapping):
+class PathTable(Mapping):
+    """A Mapping whose ``__getitem__`` does the work (and raises KeyError): ``get`` and ``in`` go through it."""
+
+    def get(self, path: str, default=None):
+        try:
+            return self[path]
+        except KeyError:
+            return default
+
+    def __contains__(self, path: object) -> bool:
+        return isinstance(path, str) and self.get(path) is not None
+
+
+class ByPath(PathTable):
     """path -> qualnames defined in that file, in source order; one file's tuple is made when asked for."""
 
     def __init__(self, rows: dict[str, tuple], paths: tuple[str, ...]):
@@ -1253,15 +1266,6 @@ class ByPath(Mapping):
             rows = self._rows
             found = self._made[path] = tuple(sorted(names, key=lambda q: rows[q][_R_LINE]))
         return found
-
-    def get(self, path: str, default=None):
-        try:
-            return self[path]
-        except KeyError:
-            return default
-
-    def __contains__(self, path: object) -> bool:
-        return isinstance(path, str) and self.get(path) is not None
 
     def _group(self) -> dict[int, list[str]]:
         if self._groups is None:

@@ -36,6 +36,7 @@ from .index import (
     REUSE_SHARE,
     FactSource,
     LazyFunction,
+    PathTable,
     RepoIndex,
     _notes,
     _note_info,
@@ -187,7 +188,7 @@ class LazyFunctions(Mapping):
         return f"LazyFunctions({len(self._made)} made)"
 
 
-class LazyByPath(Mapping):
+class LazyByPath(PathTable):
     """path -> qualnames defined in that file, in source order (as ``index.ByPath``)."""
 
     def __init__(self, lazy: "LazyIndex"):
@@ -214,15 +215,6 @@ class LazyByPath(Mapping):
             rows.sort(key=lambda r: r[1])
             found = self._made[path] = tuple(q for q, _ in rows)
         return found
-
-    def get(self, path: str, default=None):
-        try:
-            return self[path]
-        except KeyError:
-            return default
-
-    def __contains__(self, path: object) -> bool:
-        return isinstance(path, str) and self.get(path) is not None
 
     def __iter__(self):
         raise NeedsFullIndex("every file's functions")
