@@ -745,36 +745,102 @@ class CloneIndex:
 
         Empty when ``qualname`` is unknown or has fewer than ``min_tokens`` tokens.
         """
-        from rapidfuzz.distance import Indel
-
         key = self._find(qualname)
         if key is None:
             return []
         entry = self._entry(key)
-        seq = entry[4]
-        n = len(seq)
-        if n < self.min_tokens:
+        if len(entry[4]) < self.min_tokens:
             return []
-        t = min(max(min_similarity, EPSILON), 1.0)
-        # Indel similarity is at most 2 * min(n, m) / (n + m): the lengths that can reach t
-        low, high = n * t / (2 - t) - EPSILON, n * (2 - t) / t + EPSILON
-        score = Indel.normalized_similarity
-        functions = self.index.functions
-        out = []
-        for k in self._candidates(key, low, high):
-            other = self._entry(k)[4]
-            sim = score(seq, other, score_cutoff=max(t - EPSILON, 0.0))
-            if sim + EPSILON >= min_similarity:
-                name = self._qualname(k)
-                if name in functions and name != qualname:
-                    mine, theirs = (seq, entry[6]), (other, self._entry(k)[6])
-                    out.append(Match(name, sim, len(other), coverage(mine, theirs), coverage(theirs, mine)))
-        out.sort(key=lambda m: (-m.similarity, -m.tokens, m.qualname))
-        return out
+        low, high = lengths(len(entry[4]), min_similarity)
+        found = ((self._qualname(k), self._entry(k)) for k in self._candidates(key, low, high))
+        return score_matches(qualname, entry, found, min_similarity, self.index.functions)
 
     def close(self) -> None:
         if self._store is not None:
             self._store.close()
+
+
+def lengths(n: int, min_similarity: float) -> tuple[float, float]:
+    """(low, high): the token counts a sequence needs to be ``min_similarity`` similar to one of ``n``."""
+    t = min(max(min_similarity, EPSILON), 1.0)
+    # Indel similarity is at most 2 * min(n, m) / (n + m): the lengths that can reach t
+    return n * t / (2 - t) - EPSILON, n * (2 - t) / t + EPSILON
+
+
+def sketch_grams(seq: str) -> dict[int, set[str]]:
+    """hash -> the anchored ``K``-grams of ``seq`` with that hash, for the hashes of its sketch."""
+    sketch = set(fingerprints(seq))
+    out: dict[int, set[str]] = {}
+    for gram in _GRAM.findall(seq) or [seq]:
+        h = zlib.crc32(gram.encode())
+        if h in sketch:
+            out.setdefault(h, set()).add(gram)
+    return out
+
+
+def share_a_gram(mine: dict[int, set[str]], seq: str) -> bool:
+    """Does ``seq``'s sketch hold a hash of ``mine`` (``sketch_grams``) for the same gram?
+    Two sequences that share a hash only because two grams collide share nothing."""
+    theirs = sketch_grams(seq)
+    return any(mine[h] & theirs[h] for h in mine.keys() & theirs.keys())
+
+
+def score_matches(
+    qualname: str, entry: tuple, candidates: Iterable[tuple[str, tuple]], min_similarity: float, functions: Mapping
+) -> list[Match]:
+    """The candidates (qualname, entry) that share a sketch gram with ``entry`` and are at least
+    ``min_similarity`` similar to it, best first (``functions``: the index's function table)."""
+    from rapidfuzz.distance import Indel
+
+    seq = entry[4]
+    t = min(max(min_similarity, EPSILON), 1.0)
+    score = Indel.normalized_similarity
+    grams = sketch_grams(seq)
+    out = []
+    for name, other_entry in candidates:
+        other = other_entry[4]
+        if name == qualname or not share_a_gram(grams, other):
+            continue
+        sim = score(seq, other, score_cutoff=max(t - EPSILON, 0.0))
+        if sim + EPSILON >= min_similarity and name in functions:
+            mine, theirs = (seq, entry[6]), (other, other_entry[6])
+            out.append(Match(name, sim, len(other), coverage(mine, theirs), coverage(theirs, mine)))
+    out.sort(key=lambda m: (-m.similarity, -m.tokens, m.qualname))
+    return out
+
+
+def raw_symbols(data: bytes, start: int, end: int) -> str:
+    """The symbols of the tokens of ``data[start:end]`` before ``tokenize`` normalises them:
+    the names a function binds are still their names, its docstring is still there."""
+    return "".join(map(_symbols.__getitem__, TOKEN.findall(data, start, end)))
+
+
+def gram_pattern(grams: Iterable[str]) -> "re.Pattern[str]":
+    """Where, in ``raw_symbols``, a function whose sequence holds one of ``grams`` has it.
+
+    A bound name (NAME_SYMBOL) is a name there, a literal any literal of its
+    kind, and after a ``:`` may stand the docstring that ``tokenize`` drops.
+    """
+    name = _KEPT
+    string = "[\\u%04x-\\u%04x]" % (STRING_BASE, STRING_BASE + LITERAL_SPAN - 1)
+    number = "[\\u%04x-\\u%04x]" % (NUMBER_BASE, NUMBER_BASE + LITERAL_SPAN - 1)
+    docstring = string + "*"
+    alternatives = []
+    for gram in sorted(set(grams)):
+        parts = []
+        for c in gram:
+            if c == NAME_SYMBOL:
+                parts.append(name)
+            elif c == STRING_SYMBOL:
+                parts.append(string)
+            elif c == NUMBER_SYMBOL:
+                parts.append(number)
+            else:
+                parts.append(re.escape(c))
+                if c == _COLON:
+                    parts.append(docstring)
+        alternatives.append("".join(parts))
+    return re.compile("|".join(alternatives) if alternatives else "(?!)", re.S)
 
 
 def _read(tree: "SourceTree", path: str, digest: str) -> Optional[bytes]:
@@ -794,23 +860,36 @@ def _compute(tree: "SourceTree", index: "RepoIndex", path: str, digest: str) -> 
 
 PARALLEL_THRESHOLD = 64  # files to tokenize below which no process is started
 _WORK: list = []  # what forked processes tokenize: set before the fork, inherited
+_WORK_FN: list = []  # and the function they apply
 
 
 def _work_chunk(numbers: list[int]) -> bytes:
-    return marshal.dumps([(_WORK[i][0], file_entries(_WORK[i][1], _WORK[i][2])) for i in numbers])
+    fn = _WORK_FN[0]
+    return marshal.dumps([(_WORK[i][0], fn(*_WORK[i][1:])) for i in numbers])
 
 
 def compute_entries(work: list[tuple[str, bytes, list]], jobs: int = 0) -> dict[str, tuple]:
     """digest -> entries of each (digest, bytes, spans), in ``jobs`` forked processes when there are many."""
-    global _WORK
-    out: dict[str, tuple] = {}
+    return in_processes(work, file_entries, jobs)
+
+
+def raw_files(work: list[tuple[str, bytes]], jobs: int = 0) -> dict[str, str]:
+    """key -> ``raw_symbols`` of the whole of each (key, bytes), in ``jobs`` forked processes when there are many."""
+    return in_processes([(key, data, 0, len(data)) for key, data in work], raw_symbols, jobs)
+
+
+def in_processes(work: list[tuple], fn, jobs: int = 0) -> dict:
+    """key -> ``fn(*rest)`` of each (key, bytes, *rest), in ``jobs`` forked processes when there are many
+    (the biggest first), else, or when the processes fail, in this one."""
+    global _WORK, _WORK_FN
+    out: dict = {}
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     if workers > 1 and len(work) >= PARALLEL_THRESHOLD:
         import multiprocessing
 
         order = sorted(range(len(work)), key=lambda i: -len(work[i][1]))  # biggest first
         chunks = [order[i :: workers * 4] for i in range(workers * 4)]
-        _WORK = work
+        _WORK, _WORK_FN = work, [fn]
         # An executor, not multiprocessing.Pool: a Pool whose worker dies
         # (killed, or failing at start-up) waits forever; the executor
         # reports a broken pool and the work is done here instead.
@@ -825,10 +904,10 @@ def compute_entries(work: list[tuple[str, bytes, list]], jobs: int = 0) -> dict[
         except (OSError, ValueError, RuntimeError, ImportError, BrokenProcessPool):
             out = {}  # no processes here (sandbox, no fork, a worker died): in this one
         finally:
-            _WORK = []
-    for digest, data, spans in work:
-        if digest not in out:
-            out[digest] = file_entries(data, spans)
+            _WORK, _WORK_FN = [], []
+    for key, *rest in work:
+        if key not in out:
+            out[key] = fn(*rest)
     return out
 
 

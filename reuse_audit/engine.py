@@ -103,14 +103,15 @@ def run(
 
     digested = None
     if lazy:
-        from .lazy import LazyRepoIndex, NeedsFullIndex, build_lazy_index, tokens_needed
+        from .lazy import LazyCloneIndex, LazyRepoIndex, NeedsFullIndex, build_lazy_index
 
         index: Optional[RepoIndex] = None
         try:
             index = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path])
             change_set = build_change_set(files, index, before_facts, change.notes)
-            if clones_wanted and tokens_needed(index, change.after, change_set.qualnames, settings.min_tokens):
-                raise NeedsFullIndex("RA003 compares a changed function with every function")
+            if clones_wanted:
+                assert isinstance(index, LazyRepoIndex) and index.lazy is not None
+                index = dataclasses.replace(index, clones=LazyCloneIndex(index.lazy, index.functions, settings.min_tokens))
             return _check(change, index, change_set, selected, settings)
         except NeedsFullIndex as exc:
             digested = exc.digested

@@ -16,7 +16,10 @@ an answer needs it:
   ``at_least`` callees with ``callees``.  A text search picks the files where
   they can be (see *Why the text search misses nothing*); only those files are
   parsed, and only their functions with enough matching call sites are
-  resolved.
+  resolved;
+* RA003's ``clones.similar(q)`` (:class:`LazyCloneIndex`): every module file is
+  turned into RA003's raw token symbols (no parse), and only the files where
+  one of ``q``'s sketch grams can stand are parsed and tokenized.
 
 What it cannot answer exactly (the whole function table, the inverted callee
 index, two modules defining one qualified name) raises :class:`NeedsFullIndex`,
@@ -49,7 +52,7 @@ from .settings import Settings
 from .textsearch import Layout, call_offsets, call_sites, closure, has_window, renames
 from .tree import SourceTree
 
-__all__ = ["NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "build_lazy_index", "lazy_possible", "tokens_needed"]
+__all__ = ["NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "LazyCloneIndex", "build_lazy_index", "lazy_possible"]
 
 # compact function fields (parse.py)
 _F_LOCAL, _F_LINE, _F_COL, _F_END, _F_CALLS, _F_CLASS = 0, 2, 3, 4, 6, 7
@@ -387,6 +390,92 @@ class LazyIndex:
         return found
 
 
+class LazyCloneIndex:
+    """RA003's clone index (``clones.CloneIndex``), answered on demand over a lazy index.
+
+    ``similar(q)`` needs the functions whose sketch shares a gram with ``q``'s
+    (``clones.score_matches``).  A function holding a gram holds it in its raw
+    symbols too (``clones.gram_pattern``), and so does its file's, tokenized
+    from the start: only the files with a match are parsed and tokenized.
+    """
+
+    def __init__(self, lazy: LazyIndex, functions: Mapping, min_tokens: int):
+        self.lazy = lazy
+        self.functions = functions
+        self.min_tokens = min_tokens
+        self.notes: tuple[Note, ...] = ()
+        self._entries: dict[str, dict[str, tuple]] = {}  # path -> local name -> entry
+        self._raw: Optional[dict[str, str]] = None  # path -> raw symbols of the whole file
+
+    def _tokenize(self, paths: list[str]) -> None:
+        """The entries of the functions of ``paths``: parsed, then tokenized, in processes when there are many."""
+        from .clones import compute_entries
+
+        lazy = self.lazy
+        paths = [p for p in paths if p not in self._entries]
+        lazy.source.compact(paths)
+        work = []
+        for path in paths:
+            data = lazy._contents(path)
+            spans = []
+            for qualname in lazy.by_path.get(path, ()):
+                where = lazy.locate(qualname)
+                if where is not None:
+                    fact = where[1]
+                    spans.append((fact[_F_LOCAL], fact[_F_LINE], fact[_F_COL], fact[_F_END]))
+            if data is not None and spans and path in lazy.module_of_path:
+                work.append((path, data, spans))
+            self._entries[path] = {}
+        for path, entries in compute_entries(work, lazy.source.jobs).items():
+            self._entries[path] = {e[0]: e for e in entries}
+
+    def _entry(self, qualname: str) -> Optional[tuple]:
+        where = self.lazy.locate(qualname)
+        if where is None:
+            return None
+        path = where[0].path
+        self._tokenize([path])
+        return self._entries[path].get(where[1][_F_LOCAL])
+
+    def tokens(self, qualname: str) -> Optional[str]:
+        entry = self._entry(qualname)
+        return None if entry is None else entry[4]
+
+    def _raw_files(self) -> dict[str, str]:
+        """The raw symbols of every module file, tokenized once from its start (as each
+        function is from its ``def``: the tokens of a function are a run of its file's)."""
+        if self._raw is None:
+            from .clones import raw_files
+
+            lazy = self.lazy
+            work = [(p, lazy._contents(p) or b"") for p in lazy.paths if p in lazy.module_of_path]
+            self._raw = raw_files(work, lazy.source.jobs)
+        return self._raw
+
+    def similar(self, qualname: str, min_similarity: float) -> list:
+        from .clones import gram_pattern, lengths, score_matches, sketch_grams
+
+        entry = self._entry(qualname)
+        if entry is None or len(entry[4]) < self.min_tokens:
+            return []
+        low, high = lengths(len(entry[4]), min_similarity)
+        low = max(low, self.min_tokens)
+        pattern = gram_pattern([g for grams in sketch_grams(entry[4]).values() for g in grams])
+        lazy = self.lazy
+        raw = self._raw_files()
+        paths = [p for p in lazy.paths if p in raw and pattern.search(raw[p])]
+        self._tokenize(paths)
+        sketch = set(entry[5])
+        candidates = []
+        for path in paths:
+            module = lazy.module_of_path[path]
+            for local, other in self._entries[path].items():
+                if low <= len(other[4]) <= high and sketch.intersection(other[5]):
+                    candidates.append((f"{module}.{local}", other))
+        last_build["tokenized"] = len(self._entries)
+        return score_matches(qualname, entry, candidates, min_similarity, self.functions)
+
+
 def _matching(fn: tuple, names: frozenset[str]) -> int:
     """How many of a function's own call chains end with one of ``names``."""
     calls = fn[_F_CALLS]
@@ -473,31 +562,3 @@ def build_lazy_index(
         file_notes=lazy.file_notes,
     )
 
-
-def tokens_needed(index: RepoIndex, tree: SourceTree, qualnames: Iterable[str], min_tokens: int) -> bool:
-    """Does one of the changed functions have ``min_tokens`` tokens, so that RA003 must
-    compare it with every function of the tree (the full index and its clone index)?
-
-    (A lazy clone index, tokenizing only the files whose names cover one of the
-    function's sketch grams, was tried: on sympy such files were 661 of 1,544
-    for a 70-token function calling common helpers, and the check took 7.3 s
-    against 5.7 s for the full build.)
-    """
-    from .clones import file_entries
-
-    by_file: dict[str, list] = {}
-    for qualname in qualnames:
-        fn = index.functions.get(qualname)
-        if fn is None:
-            continue
-        loc = fn.location
-        by_file.setdefault(loc.path, []).append((qualname[len(fn.module) + 1 :], loc.line, loc.col, loc.end_line))
-    for path, spans in sorted(by_file.items()):
-        try:
-            data = tree.read(path)
-        except Exception:
-            return True  # cannot tell: the full index decides
-        for entry in file_entries(data, spans):
-            if len(entry[4]) >= min_tokens:
-                return True
-    return False

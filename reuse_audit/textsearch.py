@@ -35,6 +35,7 @@ _IDENT = rb"[A-Za-z_\x80-\xff][\w\x80-\xff]*+"
 _GAP = rb"(?:\s|\\\r?\n|\\\r|#[^\n]*+|\))*+"
 # (a literal first: a pattern that starts with a look-behind is tried at every byte)
 _AS = re.compile(rb"as(?:\s|\\\r?\n|\\\r)++(" + _IDENT + rb")")
+_FORMATTED = frozenset(b"fFtT")  # string prefixes whose strings hold code
 _BLANKS = frozenset(b" \t\f\\\r\n")
 _NAME_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") | frozenset(range(0x80, 0x100))
 _NOT_IMPORT = (b"with", b"async", b"except", b"case")
@@ -147,10 +148,16 @@ class Layout:
         self._imports: Optional[tuple[frozenset[bytes], bool]] = None
 
     def in_code(self, at: int) -> bool:
+        """Is offset ``at`` code: not in a comment, nor in a string other than an f-string
+        (or t-string), whose ``{...}`` hold code (``f"{render(x)}"`` calls ``render``)?"""
         if self._spans is None:
+            text = self.text
             starts, ends = [], []
-            for m in _NOT_CODE.finditer(self.text):
-                starts.append(m.start())
+            for m in _NOT_CODE.finditer(text):
+                start = m.start()
+                if text[start] != 0x23 and _FORMATTED & set(text[max(0, start - 2) : start]):
+                    continue  # f"...", rf'...', t"...": code may be inside
+                starts.append(start)
                 ends.append(m.end())
             self._spans = (starts, ends)
         starts, ends = self._spans

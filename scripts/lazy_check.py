@@ -6,7 +6,8 @@ Prints figures; it is not a test (tests/test_lazy.py is, on smaller packages).
 
 Each patch adds, next to a module of PACKAGE, a renamed copy of one of its
 functions (or the first half of one, which may not parse), as
-``tests/test_lazy.py`` makes them.  Each is checked with RA001 twice: lazily
+``tests/test_lazy.py`` makes them.  Each is checked twice (RA001, or the rules
+``--select`` names): lazily
 (a cache of parsed facts and no snapshot: ``lazy.py``), and from the full
 index (its snapshot, updated for the patch).  Prints how many reports agree,
 the findings, and what the lazy checks parsed.
@@ -30,6 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("repo", type=Path)
     parser.add_argument("--package", required=True, help="the package folder under REPO whose functions are copied")
     parser.add_argument("--patches", type=int, default=60)
+    parser.add_argument("--select", default="RA001", help="rule codes, comma-separated, or 'all' (default: RA001)")
     args = parser.parse_args(argv)
 
     from test_lazy import _copy_patches
@@ -39,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     from reuse_audit.engine import change_from_patch, run
     from reuse_audit.settings import Settings
 
-    settings = Settings(select=("RA001",))
+    settings = Settings() if args.select == "all" else Settings(select=tuple(args.select.split(",")))
     patches = _copy_patches(args.repo, args.package, args.patches)
     agree, findings, parsed, searched, lazy_s, full_s = 0, 0, [], [], [], []
     with tempfile.TemporaryDirectory() as tmp:

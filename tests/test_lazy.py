@@ -117,16 +117,17 @@ def test_call_sites_count_in_code_and_in_windows():
         b"    def n(self):\n"
         b"        '''helper(4)'''\n"
         b"        helper()  # helper()\n"
+        b'        return f"{helper(6)}" + rf"{helper(7)}"\n'
         b"x = my_helper(5)\n"
     )
     layout = Layout(text)
     pattern = call_sites({"helper"})
     sites = call_offsets(pattern, layout)
-    assert len(sites) == 8  # not my_helper
+    assert len(sites) == 10  # not my_helper
     code = [at for at in sites if layout.in_code(at)]
-    assert len(code) == 6
+    assert len(code) == 8  # the calls in f-strings are calls
     assert has_window(text, code, 3)  # f and its nested g
-    assert not has_window(text, code, 4)  # C's methods are windows of their own
+    assert not has_window(text, code, 4)  # C's methods are windows of their own (n has 3: two in f-strings)
     # a layout tree-sitter may read otherwise: the whole file is the window
     broken = text.replace(b"helper(2)", b"helper(2")
     assert has_window(broken, call_offsets(pattern, Layout(broken)), 6)
@@ -195,21 +196,27 @@ def _copy_patches(root: Path, package: str, limit: int) -> list[str]:
     return patches
 
 
+@pytest.mark.parametrize("rules", ["RA001", "all"])
 @pytest.mark.parametrize("name", ["click", "attr", "email"])
-def test_lazy_and_full_checks_give_the_same_report(copies, name, tmp_path):
+def test_lazy_and_full_checks_give_the_same_report(copies, name, rules, tmp_path):
     root = copies[name]
+    settings = RA001 if rules == "RA001" else Settings()
     patches = _copy_patches(root, name, 24)
     assert len(patches) >= 12
-    found = 0
+    found: dict[str, int] = {}
     for i, patch in enumerate(patches):
         change = change_from_patch(root, patch, f"p{i}.patch")
-        lazy = run(change, RA001, cache=None, jobs=1)
+        lazy = run(change, settings, cache=None, jobs=1)
         assert index_module.last_build["mode"] == "lazy"
-        full = run(change, RA001, cache=None, jobs=1, lazy=False)
+        full = run(change, settings, cache=None, jobs=1, lazy=False)
         assert index_module.last_build["mode"] == "full"
         assert lazy.report == full.report, patch
-        found += len(full.report.findings)
-    assert found >= 1  # the copies are found: the comparison is not of empty reports
+        for finding in full.report.findings:
+            found[finding.rule] = found.get(finding.rule, 0) + 1
+    # the copies are found: the comparison is not of empty reports
+    assert found.get("RA001", 0) >= 1
+    if rules == "all":
+        assert found.get("RA003", 0) >= 1
 
 
 def test_the_lazy_check_parses_only_what_it_needs_and_a_snapshot_wins(copies, tmp_path):
@@ -231,15 +238,43 @@ def test_the_lazy_check_parses_only_what_it_needs_and_a_snapshot_wins(copies, tm
         cache.close()
 
 
-def test_ra003_on_a_changed_function_of_many_tokens_needs_the_full_index(copies):
+def test_ra003_tokenizes_only_the_files_that_hold_a_sketch_gram(copies):
     root = copies["click"]
     patch = _copy_patches(root, "click", 1)[0]
     change = change_from_patch(root, patch, "p.patch")
-    result = run(change, Settings(select=("RA001", "RA003")), cache=None, jobs=1)
-    assert index_module.last_build["mode"] == "full"  # the copy has more than 40 tokens
-    assert [f.rule for f in result.report.findings] == ["RA003"]
-    # with fewer tokens than RA003's minimum, RA003 has nothing to compare: lazy
-    small = Settings(select=("RA001", "RA003"), min_tokens=10_000)
-    lazy = run(change, small, cache=None, jobs=1)
+    settings = Settings(select=("RA001", "RA003"))
+    lazy = run(change, settings, cache=None, jobs=1)
+    build = dict(index_module.last_build)
+    assert build["mode"] == "lazy"
+    assert [f.rule for f in lazy.report.findings] == ["RA003"]  # the copy has more than 40 tokens
+    assert 2 <= build["tokenized"] < lazy.report.files_analysed // 2  # the copy's file and its original's
+    assert lazy.report == run(change, settings, cache=None, jobs=1, lazy=False).report
+
+
+def _fixture_cases() -> list[tuple[str, str]]:
+    root = Path(__file__).resolve().parent / "fixtures"
+    return [(rule, p.name) for rule in ("ra001", "ra003") for p in sorted((root / rule).iterdir()) if p.is_dir()]
+
+
+@pytest.mark.parametrize("rules", ["RA001", "all"])
+@pytest.mark.parametrize("rule, case", _fixture_cases(), ids=lambda v: v)
+def test_every_rule_fixture_gives_the_same_report_lazily(rule, case, rules, tmp_path):
+    """Each fixture case of RA001 and RA003, lazily and fully (RA001 alone, so that RA003
+    on a function of many tokens does not hide RA001's lazy path; then every rule)."""
+    import test_ra001
+
+    folder = Path(__file__).resolve().parent / "fixtures" / rule / case
+    before = test_ra001.read_tree(folder / "before")
+    after = dict(before, **test_ra001.read_tree(folder / "after"))
+    deleted = folder / "after" / ".deleted"
+    if deleted.is_file():
+        for line in deleted.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                del after[line.strip()]
+    repo = tmp_path / "repo"
+    test_ra001.write_tree(repo, before)
+    change = change_from_patch(repo, test_ra001.make_patch(before, after), "p.patch")
+    settings = RA001 if rules == "RA001" else Settings()
+    lazy = run(change, settings, cache=None, jobs=1)
     assert index_module.last_build["mode"] == "lazy"
-    assert lazy.report == run(change, small, cache=None, jobs=1, lazy=False).report
+    assert lazy.report == run(change, settings, cache=None, jobs=1, lazy=False).report

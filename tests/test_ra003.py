@@ -85,12 +85,18 @@ def test_ra001_wins_the_pair(tmp_path: Path):
 
 
 def test_cache_gives_the_same_findings(tmp_path: Path):
-    cold = run_case("two_matches_best_first", tmp_path / "a", "--cache-dir", str(tmp_path / "cache"))
-    warm = run_case("two_matches_best_first", tmp_path / "b", "--cache-dir", str(tmp_path / "cache"))
+    from reuse_audit import background
+
+    cache = tmp_path / "cache"
+    cold = run_case("two_matches_best_first", tmp_path / "a", "--cache-dir", str(cache))  # lazy: no clone cache
+    warm = run_case("two_matches_best_first", tmp_path / "b", "--cache-dir", str(cache))
+    # what the background build after a lazy check stores: the full index and the clone cache
+    background.build(tmp_path / "a" / "repo", cache, 1, (), clones=True)
+    assert list(cache.glob("clones-*.sqlite"))
+    stored = run_case("two_matches_best_first", tmp_path / "a", "--cache-dir", str(cache))
     none = run_case("two_matches_best_first", tmp_path / "c", "--no-cache")
-    assert cold.stdout == warm.stdout == none.stdout
+    assert cold.stdout == warm.stdout == stored.stdout == none.stdout
     assert "RA003" in cold.stdout
-    assert list((tmp_path / "cache").glob("clones-*.sqlite"))
 
 
 def test_json_and_sarif_carry_the_similarity(tmp_path: Path):
