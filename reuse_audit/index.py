@@ -316,27 +316,37 @@ def resolve_files(files: dict[str, tuple], paths: Iterable[str], assign: dict) -
     return own, deps
 
 
+def ancestors(qualname: str) -> Iterator[str]:
+    """The functions a nested function sits in: ``f.<locals>.g.<locals>.h`` -> ``f``, ``f.<locals>.g``.
+
+    A function's row holds its nested functions' callees too (see ``_rows_of``).
+    """
+    at = qualname.find(LOCALS)
+    while at >= 0:
+        yield qualname[:at]
+        at = qualname.find(LOCALS, at + 1)
+
+
+def row_callees(qualname: str, callees: Iterable[str]) -> Iterator[str]:
+    """The callees a function's row keeps: not itself, nor the functions nested in it."""
+    inner = qualname + LOCALS
+    return (c for c in callees if c != qualname and not c.startswith(inner))
+
+
 def _rows_of(module: str, index: int, own: list, pool: dict) -> dict[str, tuple]:
     """The table rows of one module's functions, nested callees merged up, itself and its nested defs left out."""
     by_name = {f"{module}.{fn[0]}": (fn, callees) for fn, callees in own}
     extra: dict[str, set] = {}
     for qualname, (_, callees) in by_name.items():
-        start = 0
-        while True:
-            at = qualname.find(LOCALS, start)
-            if at < 0:
-                break
-            ancestor = qualname[:at]
+        for ancestor in ancestors(qualname):
             if ancestor in by_name:
                 extra.setdefault(ancestor, set()).update(callees)
-            start = at + 1
     rows = {}
     for qualname, (fn, callees) in by_name.items():
         more = extra.get(qualname)
         if more:
             callees = callees | more
-        inner = qualname + LOCALS
-        kept = tuple(sorted(_intern(c, pool) for c in callees if c != qualname and not c.startswith(inner)))
+        kept = tuple(sorted(_intern(c, pool) for c in row_callees(qualname, callees)))
         rows[qualname] = (index, fn[0], fn[2], fn[3], fn[4], fn[7] is not None, kept)
     return rows
 
@@ -394,19 +404,12 @@ def _colliding_rows(by_module: list, own: dict, position: dict, pool: dict) -> d
             table[f"{name}.{fn[0]}"] = (position[path], fn, callees)
     merged: dict[str, set] = {q: set(c) for q, (_, _, c) in table.items()}
     for qualname, (_, _, callees) in table.items():
-        start = 0
-        while True:
-            at = qualname.find(LOCALS, start)
-            if at < 0:
-                break
-            ancestor = qualname[:at]
+        for ancestor in ancestors(qualname):
             if ancestor in merged:
                 merged[ancestor].update(callees)
-            start = at + 1
     rows = {}
     for qualname, (index, fn, _) in table.items():
-        inner = qualname + LOCALS
-        kept = tuple(sorted(_intern(c, pool) for c in merged[qualname] if c != qualname and not c.startswith(inner)))
+        kept = tuple(sorted(_intern(c, pool) for c in row_callees(qualname, merged[qualname])))
         rows[qualname] = (index, fn[0], fn[2], fn[3], fn[4], fn[7] is not None, kept)
     return rows
 
@@ -1012,12 +1015,12 @@ def _store(tables: Tables, cache: FactsCache) -> None:
     cache.put_snapshot(tables.paths, tables.digests, tables.stored(), tables.skeletons, tables.deps or {}, inverted)
 
 
-def _from_snapshot(paths: tuple[str, ...], digests: tuple[str, ...], source: FactSource, cache: FactsCache) -> Optional[Tables]:
-    """The tables of the tree from a stored snapshot of it, or of a tree close to it."""
+def closest_snapshot(paths: tuple[str, ...], digests: tuple[str, ...], snapshots: Iterable[Snapshot]) -> Optional[Snapshot]:
+    """The stored snapshot to start the tree's index from: the same tree, else the one with the
+    most files the same, if at least ``REUSE_SHARE`` of the tree's files are (None: none is)."""
     current = dict(zip(paths, digests))
     best: Optional[Snapshot] = None
     best_same = -1
-    snapshots = cache.snapshots()
     for snap in snapshots:
         if snap.paths == paths and snap.digests == digests:
             best, best_same = snap, len(paths)
@@ -1025,7 +1028,16 @@ def _from_snapshot(paths: tuple[str, ...], digests: tuple[str, ...], source: Fac
         same = sum(1 for p, d in zip(snap.paths, snap.digests) if current.get(p) == d)
         if same > best_same:
             best, best_same = snap, same
-    if best is None or best_same < REUSE_SHARE * len(paths) or (not paths):
+    if best is None or best_same < REUSE_SHARE * len(paths) or not paths:
+        return None
+    return best
+
+
+def _from_snapshot(paths: tuple[str, ...], digests: tuple[str, ...], source: FactSource, cache: FactsCache) -> Optional[Tables]:
+    """The tables of the tree from a stored snapshot of it, or of a tree close to it."""
+    snapshots = cache.snapshots()
+    best = closest_snapshot(paths, digests, snapshots)
+    if best is None:
         return None
     old = Tables.from_stored(best.paths, best.digests, best.part("tables"))
     if old is None:

@@ -36,15 +36,17 @@ from typing import Callable, Iterable, Iterator, Mapping, Optional
 from .cache import FactsCache
 from .index import (
     LOCALS,
-    REUSE_SHARE,
     FactSource,
     LazyFunction,
     PathTable,
     RepoIndex,
-    _notes,
     _note_info,
+    _notes,
+    ancestors,
+    closest_snapshot,
     digest_files,
     last_build,
+    row_callees,
 )
 from .model import Location, Note
 from .resolve import Module, Resolver, assign_modules, method_name, prefixes_of
@@ -308,8 +310,7 @@ class LazyIndex:
             for fn in module.own_functions():
                 if fn is fact or fn[_F_LOCAL].startswith(inner_local):
                     callees |= self.resolver.callees(module, fn)
-            inner = qualname + LOCALS
-            found = self._callees[key] = frozenset(c for c in callees if c != qualname and not c.startswith(inner))
+            found = self._callees[key] = frozenset(row_callees(qualname, callees))
             last_build["resolved"] = int(last_build.get("resolved", 0)) + 1  # type: ignore[call-overload]
         return found
 
@@ -374,12 +375,9 @@ class LazyIndex:
             total = dict(sites)
             for local, n in sites.items():
                 if n:
-                    at = local.find(LOCALS)
-                    while at >= 0:
-                        outer = local[:at]
+                    for outer in ancestors(local):
                         if outer in total:
                             total[outer] += n
-                        at = local.find(LOCALS, at + 1)
             for fn in functions:
                 local = fn[_F_LOCAL]
                 if total[local] >= at_least:
@@ -504,14 +502,7 @@ class LazyRepoIndex(RepoIndex):
 
 def lazy_possible(paths: tuple[str, ...], digests: tuple[str, ...], cache: Optional[FactsCache]) -> bool:
     """No stored snapshot to start from: the full build would parse the whole tree."""
-    if cache is None or not paths:
-        return True
-    current = dict(zip(paths, digests))
-    for snap in cache.snapshots():
-        same = sum(1 for p, d in zip(snap.paths, snap.digests) if current.get(p) == d)
-        if same >= REUSE_SHARE * len(paths):
-            return False
-    return True
+    return cache is None or closest_snapshot(paths, digests, cache.snapshots()) is None
 
 
 def build_lazy_index(
