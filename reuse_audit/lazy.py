@@ -59,6 +59,7 @@ __all__ = ["NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "LazyCloneIndex", "bu
 # compact function fields (parse.py)
 _F_LOCAL, _F_LINE, _F_COL, _F_END, _F_CALLS, _F_CLASS = 0, 2, 3, 4, 6, 7
 
+
 class NeedsFullIndex(Exception):
     """The lazy index cannot answer this exactly: build the full index.
 
@@ -69,11 +70,6 @@ class NeedsFullIndex(Exception):
     def __init__(self, reason: str, digested: Optional[tuple] = None):
         super().__init__(reason)
         self.digested = digested
-
-
-# --------------------------------------------------------------------------
-# the text search
-# --------------------------------------------------------------------------
 
 
 # --------------------------------------------------------------------------
@@ -238,6 +234,7 @@ class LazyIndex:
         contents: Callable[[str], Optional[bytes]],
         always: Iterable[str],
         settings: Settings,
+        digested: tuple,
     ):
         self.paths = paths
         self.source = source
@@ -258,8 +255,8 @@ class LazyIndex:
         self._renames: Optional[dict[str, list[tuple[str, str, int]]]] = None
         self._texts: dict[str, bytes] = {}
         self._layouts: dict[str, Layout] = {}
-        self.digested: Optional[tuple] = None  # what digest_files gave: for a full build after all
-        self.by_path: Mapping[str, tuple[str, ...]] = {}
+        self.digested = digested  # what digest_files gave: for a full build after all
+        self.by_path = LazyByPath(self)
 
     def file_notes(self, path: str) -> tuple[Note, ...]:
         """The notes on one file's own facts (decoding, syntax errors)."""
@@ -535,9 +532,7 @@ def build_lazy_index(
         return data
 
     changed = tuple(changed)
-    lazy = LazyIndex(readable, source, text_of, changed, settings)
-    lazy.digested = (digests, contents, list(notes))
-    lazy.by_path = LazyByPath(lazy)
+    lazy = LazyIndex(readable, source, text_of, changed, settings, (digests, contents, list(notes)))
     notes.extend(source.notes)
     if cache is not None and cache.disabled_reason:
         notes.append(Note("", cache.disabled_reason))

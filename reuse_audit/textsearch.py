@@ -25,11 +25,11 @@ import bisect
 import re
 from typing import Callable, Iterable, Mapping, Optional
 
-from .clones import _STRING as _CLONE_STRING
+from .clones import _IDENTIFIER, _STRING
 
 __all__ = ["renames", "closure", "Layout", "call_sites", "call_offsets", "has_window"]
 
-_IDENT = rb"[A-Za-z_\x80-\xff][\w\x80-\xff]*+"
+_IDENT = _IDENTIFIER.encode()  # a name, as RA003's tokenizer reads one
 # what may stand between a call's last name and its "(": blanks, line
 # continuations, comments (inside brackets), the ")" of "(f)(x)"
 _GAP = rb"(?:\s|\\\r?\n|\\\r|#[^\n]*+|\))*+"
@@ -42,10 +42,10 @@ _NOT_IMPORT = (b"with", b"async", b"except", b"case")
 
 # Where functions can start and end, outside strings and comments: a line that
 # starts a def or a class (group 1: its indentation)
-_STRING = _CLONE_STRING.encode()  # the string literals of the RA003 tokenizer
+_STRING_LITERAL = _STRING.encode()  # the string literals of the RA003 tokenizer
 _DEF_LINE = rb"(?m:^([ \t]*+)(?:async[ \t]++)?(def|class)(?![\w\x80-\xff]))"
-_STRUCTURE = re.compile(_DEF_LINE + rb"|" + _STRING + rb"|#[^\n]*+")
-_NOT_CODE = re.compile(_STRING + rb"|#[^\n]*+")
+_STRUCTURE = re.compile(_DEF_LINE + rb"|" + _STRING_LITERAL + rb"|#[^\n]*+")
+_NOT_CODE = re.compile(_STRING_LITERAL + rb"|#[^\n]*+")
 _IMPORT = re.compile(rb"import(?![\w\x80-\xff])(?:[ \t\f]|\\\r?\n)*+(\()?")
 _NAME = re.compile(_IDENT)
 _TAB_INDENT = re.compile(rb"(?m)^[ ]*+[\t\f]")
