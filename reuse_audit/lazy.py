@@ -169,10 +169,7 @@ class LazyFunctions(Mapping):
             )
         return fn
 
-    def get(self, qualname: str, default=None):
-        return self[qualname] if qualname in self else default
-
-    def __contains__(self, qualname: object) -> bool:
+    def __contains__(self, qualname: object) -> bool:  # (Mapping's would resolve the function)
         return isinstance(qualname, str) and (qualname in self._made or self._lazy.locate(qualname) is not None)
 
     def is_method(self, qualname: str) -> bool:

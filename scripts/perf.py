@@ -67,57 +67,60 @@ from typing import Optional
 SYMPY = "sympy==1.14.0"
 DJANGO = "django>=5.2,<5.3"
 
-PATCH = """\
-diff --git a/{prefix}sympy/utilities/newhelper.py b/{prefix}sympy/utilities/newhelper.py
-new file mode 100644
---- /dev/null
-+++ b/{prefix}sympy/utilities/newhelper.py
-@@ -0,0 +1,5 @@
-+from sympy.core.sympify import sympify
-+
-+
-+def my_helper(x):
-+    return sympify(x).expand()
-"""
+def new_file_patch(path: str, source: str) -> str:
+    """A git diff adding ``path`` with ``source``: a template whose ``{prefix}`` is the
+    folder the tree sits in, as the diff sees it ("" for the repository root)."""
+    lines = source.splitlines()
+    body = "".join(f"+{line}\n" for line in lines).replace("{", "{{").replace("}", "}}")
+    head = f"diff --git a/{{prefix}}{path} b/{{prefix}}{path}\nnew file mode 100644\n--- /dev/null\n+++ b/{{prefix}}{path}\n"
+    return f"{head}@@ -0,0 +1,{len(lines)} @@\n{body}"
 
-OTHER_PATCH = """\
-diff --git a/{prefix}sympy/utilities/otherhelper.py b/{prefix}sympy/utilities/otherhelper.py
-new file mode 100644
---- /dev/null
-+++ b/{prefix}sympy/utilities/otherhelper.py
-@@ -0,0 +1,6 @@
-+from sympy.core.sympify import sympify
-+from sympy.simplify import simplify
-+
-+
-+def other_helper(x, y):
-+    return simplify(sympify(x) - sympify(y))
-"""
+
+PATCH = new_file_patch(
+    "sympy/utilities/newhelper.py",
+    """\
+from sympy.core.sympify import sympify
+
+
+def my_helper(x):
+    return sympify(x).expand()
+""",
+)
+
+OTHER_PATCH = new_file_patch(
+    "sympy/utilities/otherhelper.py",
+    """\
+from sympy.core.sympify import sympify
+from sympy.simplify import simplify
+
+
+def other_helper(x, y):
+    return simplify(sympify(x) - sympify(y))
+""",
+)
 
 # A function of more than 40 tokens: RA003 compares it with every function (a
 # cold check searches every file for its sketch grams).
-BIG_PATCH = """\
-diff --git a/{prefix}sympy/utilities/tidyhelper.py b/{prefix}sympy/utilities/tidyhelper.py
-new file mode 100644
---- /dev/null
-+++ b/{prefix}sympy/utilities/tidyhelper.py
-@@ -0,0 +1,15 @@
-+from sympy.core.sympify import sympify
-+from sympy.simplify import simplify
-+from sympy.polys import factor
-+
-+
-+def tidy(expr):
-+    expr = simplify(sympify(expr))
-+    out = []
-+    for term in expr.as_ordered_terms():
-+        coeff, rest = term.as_coeff_Mul()
-+        if coeff.is_Rational and coeff.q != 1:
-+            out.append(factor(rest) / coeff.q * coeff.p)
-+        else:
-+            out.append(factor(term))
-+    return sum(out, sympify(0))
-"""
+BIG_PATCH = new_file_patch(
+    "sympy/utilities/tidyhelper.py",
+    """\
+from sympy.core.sympify import sympify
+from sympy.simplify import simplify
+from sympy.polys import factor
+
+
+def tidy(expr):
+    expr = simplify(sympify(expr))
+    out = []
+    for term in expr.as_ordered_terms():
+        coeff, rest = term.as_coeff_Mul()
+        if coeff.is_Rational and coeff.q != 1:
+            out.append(factor(rest) / coeff.q * coeff.p)
+        else:
+            out.append(factor(term))
+    return sum(out, sympify(0))
+""",
+)
 
 
 # ---------------------------------------------------------------- measuring
