@@ -414,7 +414,7 @@ def main(argv: Optional[list[str]] = None) -> int:
             files = len(py_files(tree))
             print(
                 f"{name:<22} {files:>6} {figures['cold']:8.2f} {figures['warm']:8.2f} {figures['warm, new patch']:11.2f}"
-                f" {figures['cold, RA003 needed']:12.2f} {figures.get('jscpd', float('nan')):8.2f}"
+                f" {figures['cold, big function']:13.2f} {figures.get('jscpd', float('nan')):8.2f}"
                 f" {1000 * figures['cold'] / files:12.2f}"
             )
     return 0
