@@ -492,16 +492,29 @@ def _annotation(param: cst.Param) -> Optional[cst.BaseExpression]:
 _POSITIONAL = ("positional_only", "positional")
 
 
-def map_arguments(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], n_label: str = "N", t_label: str = "T") -> list[str]:
+def map_arguments(
+    n_params: Sequence[ParamInfo],
+    t_params: Sequence[ParamInfo],
+    n_label: str = "N",
+    t_label: str = "T",
+    by_name: bool = False,
+) -> list[str]:
     """The arguments of the call of T that passes every parameter of N through.
 
-    N's positional parameters go to T's positional parameters in order (T may
-    have more, when each has a default); ``*args`` goes to T's ``*args`` (and
-    then the positional counts must be equal, or it would fill T's defaults);
+    By position (``by_name`` false: N is a renamed copy of T, so its parameters
+    are T's in the same order, whatever they are called): N's positional
+    parameters go to T's positional parameters in order (T may have more, when
+    each has a default); ``*args`` goes to T's ``*args`` (and then the
+    positional counts must be equal, or it would fill T's defaults);
     keyword-only parameters go by name to T's keyword-only parameters (T's
-    others must have defaults); ``**kwargs`` to T's ``**kwargs``.  Raises
-    :class:`NoFix` otherwise.
+    others must have defaults); ``**kwargs`` to T's ``**kwargs``.
+
+    By name (``by_name``: any other N, whose parameters mean what their names
+    say): see :func:`_map_by_name`.  Raises :class:`NoFix` when no mapping is certain.
     """
+    if by_name:
+        return _map_by_name(n_params, t_params, n_label, t_label)
+
     def of(params: Sequence[ParamInfo], kinds: tuple[str, ...]) -> list[ParamInfo]:
         return [p for p in params if p.kind in kinds]
 
@@ -536,6 +549,92 @@ def map_arguments(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], 
     args += [f"{n.name}={n.name}" for n in n_kw]
     args += [f"**{n.name}" for n in n_kwargs]
     return args
+
+
+def _map_by_name(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], n_label: str, t_label: str) -> list[str]:
+    """The call of T passing N's parameters where their names say they go.
+
+    * A parameter of N goes to T's parameter of the same name.
+    * A positional parameter of N whose name T does not have goes to T's
+      positional parameter at the same place, when no parameter of N is named
+      like that one (``obj`` for ``data``: a renamed first argument); anything
+      else is not certain, and there is no fix.
+    * Arguments are positional while N's place and T's place agree, by
+      keyword from the first place where they do not (``sort_keys=sort_keys``
+      where T's fourth parameter is ``skip_keys``); a positional-only
+      parameter of T that cannot be reached by place gives no fix.
+    * ``*args`` goes to T's ``*args`` only when every positional parameter of T
+      before it is given by place; ``**kwargs`` to T's ``**kwargs``.
+    * Every required parameter of T must receive one of N's.
+    """
+    n_pos = [p for p in n_params if p.kind in _POSITIONAL]
+    n_kw = [p for p in n_params if p.kind == "keyword_only"]
+    n_star = [p for p in n_params if p.kind == "var_positional"]
+    n_kwargs = [p for p in n_params if p.kind == "var_keyword"]
+    t_pos = [p for p in t_params if p.kind in _POSITIONAL]
+    t_named = {p.name: p for p in t_params if p.kind not in ("var_positional", "var_keyword")}
+    t_star = [p for p in t_params if p.kind == "var_positional"]
+    t_kwargs = [p for p in t_params if p.kind == "var_keyword"]
+    n_names = {p.name for p in n_params}
+
+    target: dict[str, ParamInfo] = {}  # N's parameter -> T's
+    for i, n in enumerate(n_pos + n_kw):
+        if n.name in t_named:
+            target[n.name] = t_named[n.name]
+            continue
+        if n.kind == "keyword_only":
+            raise NoFix(f"{n_label}'s keyword-only parameter '{n.name}' has no parameter of that name in {t_label}")
+        if i >= len(t_pos):
+            raise NoFix(
+                f"{n_label} takes {_count(len(n_pos), 'positional parameter')}, {t_label} only {len(t_pos)}, "
+                f"and {n_label}'s '{n.name}' has no parameter of that name or place in {t_label}"
+            )
+        t = t_pos[i]
+        if t.name in n_names:
+            raise NoFix(
+                f"{n_label}'s parameter '{n.name}' has no parameter of that name in {t_label}, and {t_label}'s "
+                f"parameter at its place, '{t.name}', is another of {n_label}'s parameters: the mapping is not certain"
+            )
+        target[n.name] = t
+    given = {t.name for t in target.values()}
+    if len(given) != len(target):  # pragma: no cover - names are unique, places too
+        raise NoFix(f"two parameters of {n_label} would go to one parameter of {t_label}")
+    for t in t_params:
+        if t.kind in ("var_positional", "var_keyword") or t.has_default or t.name in given:
+            continue
+        what = "keyword-only parameter" if t.kind == "keyword_only" else "parameter"
+        raise NoFix(f"{t_label}'s required {what} '{t.name}' would receive nothing from {n_label}")
+
+    positional: list[str] = []
+    keywords: list[str] = []
+    by_place = True
+    for i, n in enumerate(n_pos):
+        t = target[n.name]
+        if by_place and i < len(t_pos) and t_pos[i] is t:
+            positional.append(n.name)
+            continue
+        by_place = False
+        if t.kind == "positional_only":
+            raise NoFix(f"{t_label}'s positional-only parameter '{t.name}' is not at the place of {n_label}'s '{n.name}'")
+        keywords.append(f"{t.name}={n.name}")
+    for n in n_kw:
+        t = target[n.name]
+        if t.kind == "positional_only":
+            raise NoFix(f"{n_label}'s keyword-only parameter '{n.name}' would go to {t_label}'s positional-only parameter")
+        keywords.append(f"{t.name}={n.name}")
+    stars: list[str] = []
+    if n_star:
+        if not t_star:
+            raise NoFix(f"{n_label} takes *{n_star[0].name} and {t_label} takes no *args")
+        if len(positional) != len(t_pos):
+            missing = t_pos[len(positional)].name
+            raise NoFix(f"{n_label}'s *{n_star[0].name} would fill {t_label}'s parameter '{missing}'")
+        stars.append(f"*{n_star[0].name}")
+    if n_kwargs:
+        if not t_kwargs:
+            raise NoFix(f"{n_label} takes **{n_kwargs[0].name} and {t_label} takes no **kwargs")
+        keywords.append(f"**{n_kwargs[0].name}")
+    return positional + stars + keywords
 
 
 def _count(n: int, what: str) -> str:
@@ -663,8 +762,10 @@ def propose_fix(finding: Finding, after_tree: "SourceTree", index: "RepoIndex") 
     t_mod = n_mod if t_path == n_path else _read_module(after_tree, t_path, t_fn.module)
     n = function_info(finding.function, n_fn.module, n_path, _find(n_mod, finding.function, n_local, finding.location.line))
     t = function_info(finding.target, t_fn.module, t_path, _find(t_mod, finding.target, t_local, finding.target_location.line))
-    fix = _build(n, t, n_mod, t_mod, finding)
-    return replace(fix, safe=renamed_copy(after_tree, n_fn.location, t_fn.location))
+    # a renamed copy passes its parameters by place (they are T's, renamed); any
+    # other function by name (its parameters mean what their names say)
+    safe = renamed_copy(after_tree, n_fn.location, t_fn.location)
+    return replace(_build(n, t, n_mod, t_mod, finding, by_name=not safe), safe=safe)
 
 
 def renamed_copy(tree: "SourceTree", n_location, t_location) -> bool:
@@ -684,7 +785,64 @@ def renamed_copy(tree: "SourceTree", n_location, t_location) -> bool:
         return (found[0][4], found[0][6]) if found else None  # (sequence, literals)
 
     mine, theirs = tokens(n_location), tokens(t_location)
-    return mine is not None and mine == theirs
+    if mine is None or mine != theirs:
+        return False
+    # The normalised sequences abstract every variable to one symbol: `a - b`
+    # and `b - a` read the same.  A copy renames its names consistently.
+    return _renamed_consistently(_names_of(tree, n_location), _names_of(tree, t_location))
+
+
+def _names_of(tree: "SourceTree", location) -> Optional[tuple[list[str], list[str]]]:
+    """(the names of the function at ``location`` in order, its parameters' names): Python's
+    tokenizer, less attribute names after a dot (the token sequence keeps those as they are)."""
+    import ast
+    import io
+    import textwrap
+    import tokenize
+
+    try:
+        data = tree.read(location.path)
+        lines = data.decode("utf-8-sig").splitlines(keepends=True)
+    except (OSError, KeyError, ValueError):
+        return None
+    text = textwrap.dedent("".join(lines[location.line - 1 : max(location.end_line, location.line)]))
+    names: list[str] = []
+    after_dot = False
+    try:
+        node = ast.parse(text).body[0]
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return None
+        a = node.args
+        params = [p.arg for p in a.posonlyargs + a.args + a.kwonlyargs + [x for x in (a.vararg, a.kwarg) if x]]
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if tok.type == tokenize.NAME and not after_dot:
+                names.append(tok.string)
+            if tok.type not in (tokenize.NL, tokenize.COMMENT):
+                after_dot = tok.type == tokenize.OP and tok.string == "."
+    except (tokenize.TokenError, SyntaxError, ValueError, IndexError, RecursionError):
+        return None
+    return names, params
+
+
+def _renamed_consistently(mine: Optional[tuple[list[str], list[str]]], theirs: Optional[tuple[list[str], list[str]]]) -> bool:
+    """Do the two functions' names differ only by a consistent renaming?
+
+    Each name of N stands for one name of T throughout (so N's parameters, pinned
+    by the signature, are used where T uses its own), and a parameter of T stands
+    for one name of N only.  (A variable of T reassigned may stand for two of N:
+    ``text = clean(text)`` copied as ``tidy = clean(raw)``.)
+    """
+    if mine is None or theirs is None or len(mine[0]) != len(theirs[0]):
+        return False
+    forward: dict[str, str] = {}
+    backward: dict[str, str] = {}
+    t_params = set(theirs[1])
+    for a, b in zip(mine[0], theirs[0]):
+        if forward.setdefault(a, b) != b:
+            return False
+        if b in t_params and backward.setdefault(b, a) != a:
+            return False
+    return True
 
 
 def suggest_fix(finding: Finding, after_tree: "SourceTree", index: "RepoIndex") -> Optional[Fix]:
@@ -695,7 +853,7 @@ def suggest_fix(finding: Finding, after_tree: "SourceTree", index: "RepoIndex") 
         return None
 
 
-def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, finding: Finding) -> Fix:
+def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, finding: Finding, by_name: bool = False) -> Fix:
     n_label, t_label = f"'{n.qualname}'", f"'{t.qualname}'"
     refused = [d for d in n.decorators if d in _N_REFUSED_DECORATORS]
     if refused:
@@ -744,7 +902,7 @@ def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, fin
             receiver = first.name
             passable = passable[1:]
         callee = None
-    args = map_arguments(passable, t.callable_params, n_label, t_label)
+    args = map_arguments(passable, t.callable_params, n_label, t_label, by_name=by_name)
 
     # how N's module names T (or its class)
     shadowed = {p.name for p in n.params}

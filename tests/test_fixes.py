@@ -985,3 +985,103 @@ def test_render_context_defaults_to_no_fixes(git_repo: GitRepo, capsys: pytest.C
     assert dict(ctx.fixes) == {}
     code, out, err = check(capsys, "--format", "json", "--repo", str(git_repo.path))
     assert "fixes" not in json.loads(out)["findings"][0]
+
+
+# ---------------------------------------------------------------------------
+# arguments by name (issue 17: a fix must never pass an argument to the wrong parameter)
+
+# the shape of rich's JSON.from_data: its fourth parameter is skip_keys, sort_keys comes last
+RICH_LIKE = """
+    import json
+
+
+    class JSON:
+        def __init__(self, text, highlight=True):
+            self.text = text
+            self.highlight = highlight
+
+        @classmethod
+        def from_data(cls, data, indent=2, highlight=True, skip_keys=False, ensure_ascii=False,
+                      check_circular=True, allow_nan=True, default=None, sort_keys=False):
+            text = json.dumps(data, indent=indent, skipkeys=skip_keys, ensure_ascii=ensure_ascii,
+                              check_circular=check_circular, allow_nan=allow_nan, default=default,
+                              sort_keys=sort_keys)
+            return cls(text, highlight=highlight)
+"""
+
+
+def test_a_parameter_whose_place_differs_from_the_targets_is_passed_by_keyword():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/render.py": RICH_LIKE,
+            "pkg/new.py": """
+                import json
+
+                from pkg.render import JSON
+
+
+                def json_view(obj, indent=2, highlight=True, sort_keys=False):
+                    return JSON(json.dumps(obj, indent=indent, sort_keys=sort_keys), highlight=highlight)
+            """,
+        },
+        "pkg.new.json_view",
+        "pkg.render.JSON.from_data",
+    )
+    assert not fix.safe
+    # not JSON.from_data(obj, indent, highlight, sort_keys): that passes sort_keys as skip_keys
+    assert "    return JSON.from_data(obj, indent, highlight, sort_keys=sort_keys)\n" in fix.fixed, fix.fixed
+
+
+def test_map_arguments_by_name():
+    def p(name: str, kind: str = "positional", default: bool = False) -> ParamInfo:
+        return ParamInfo(name, kind, default)
+
+    t = [p("data"), p("indent", default=True), p("skip_keys", default=True), p("sort_keys", default=True)]
+    # renamed first argument by place, the others by name, by keyword once the places disagree
+    assert map_arguments([p("obj"), p("indent"), p("sort_keys")], t, by_name=True) == ["obj", "indent", "sort_keys=sort_keys"]
+    # the same names in another order: every one by keyword
+    assert map_arguments([p("b"), p("a")], [p("a"), p("b")], by_name=True) == ["b=b", "a=a"]
+    # a keyword-only parameter of N to T's parameter of that name
+    assert map_arguments([p("a"), p("sort_keys", "keyword_only")], t, by_name=True) == ["a", "sort_keys=sort_keys"]
+    # by place, as a renamed copy is mapped, the same call would pass b to a
+    assert map_arguments([p("b"), p("a")], [p("a"), p("b")]) == ["b", "a"]
+
+
+@pytest.mark.parametrize(
+    "n_params, t_params, reason",
+    [
+        # x has no namesake in T, and T's parameter at its place is N's a: a guess either way
+        ([("x", "positional"), ("a", "positional")], [("a", "positional"), ("b", "positional")], "not certain"),
+        # T's positional-only parameter cannot be reached by keyword
+        ([("b", "positional"), ("a", "positional")], [("a", "positional_only"), ("b", "positional")], "positional-only"),
+        # a name T does not have, past T's positional parameters
+        ([("a", "positional"), ("c", "positional")], [("a", "positional")], "no parameter of that name or place"),
+        ([("a", "positional"), ("k", "keyword_only")], [("a", "positional")], "keyword-only parameter 'k'"),
+        ([("a", "positional")], [("a", "positional"), ("b", "positional")], "required parameter 'b'"),
+    ],
+)
+def test_map_arguments_by_name_refuses_what_is_not_certain(n_params, t_params, reason):
+    with pytest.raises(NoFix, match=reason):
+        map_arguments(
+            [ParamInfo(n, k, False) for n, k in n_params], [ParamInfo(n, k, False) for n, k in t_params], by_name=True
+        )
+
+
+def test_a_copy_with_its_names_swapped_is_not_a_safe_fix():
+    from reuse_audit.fixes import renamed_copy
+
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/old.py": "from pkg.util import size\n\n\ndef gap(a, b):\n    return size(a) - size(b)\n",
+        "pkg/util.py": "def size(x):\n    return len(x)\n",
+    }
+    for new, safe in [
+        ("from pkg.util import size\n\n\ndef span(x, y):\n    return size(x) - size(y)\n", True),
+        # the same tokens once every variable is abstracted, but it computes b - a
+        ("from pkg.util import size\n\n\ndef span(x, y):\n    return size(y) - size(x)\n", False),
+    ]:
+        tree = MemoryTree({k: v.encode() for k, v in dict(files, **{"pkg/new.py": new}).items()})
+        index = build_index(tree, Settings(), None, jobs=1)
+        n, t = index.functions["pkg.new.span"], index.functions["pkg.old.gap"]
+        assert renamed_copy(tree, n.location, t.location) is safe, new
