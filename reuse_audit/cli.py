@@ -100,6 +100,11 @@ def check(
     from .engine import change_from_patch, run
 
     baseline = load_baseline(baseline_file) if baseline_file is not None else None
+    piped: Optional[bytes] = None
+    if patch is None and not staged and base is None and head is None and not _pre_commit_range():
+        piped = _piped_patch()  # `git diff | reuse-audit check`: the patch is on standard input
+        if piped is not None:
+            patch = "-"
     if patch is None or staged or base is not None or head is not None or fmt == "sarif":
         from . import gitsource  # GitPython costs ~0.1 s to import: only when git is asked for
 
@@ -125,7 +130,7 @@ def check(
         targets=read_targets(targets_file) if targets_file else None,
     )
     if git_source is None:
-        text, source = _read_patch(patch)
+        text, source = _read_patch(patch, piped)
         change = change_from_patch(repo_path, text, source, settings)
     else:
         change = gitsource.change_from_git(git_repo, git_source, settings)
@@ -134,6 +139,8 @@ def check(
     try:
         result = run(change, settings, cache=cache, jobs=jobs)
         report = result.report
+        if targets_file:
+            _check_targets_defined(targets_file, report)
         if baseline is not None:
             report = _without_baseline(report, baseline)
         if show_diff or apply_fix or fmt == "sarif":  # fixes are verified by running the engine again
@@ -291,6 +298,24 @@ def read_targets(path: str) -> tuple[str, ...]:
     return tuple(targets)
 
 
+def _check_targets_defined(path: str, report: Report) -> None:
+    """A declared target the repository does not define is a mistake in the targets file, not a finding."""
+    undefined = [f.target for f in report.findings if f.rule == "RA002" and dict(f.details).get("status") == "undefined"]
+    if not undefined:
+        return
+    name = undefined[0]
+    number = next(
+        (i for i, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1) if line.split("#", 1)[0].strip() == name),
+        None,
+    )
+    more = f" (and {len(undefined) - 1} more)" if len(undefined) > 1 else ""
+    where = f"{path}:{number}" if number is not None else path
+    raise UsageError(
+        f"--targets {where}: '{name}' is not a function defined in the repository{more}; "
+        f"write its qualified name as pkg.module.function or pkg.module.Class.method"
+    )
+
+
 def _without_baseline(report: Report, baseline: frozenset[str]) -> Report:
     """The report without the unsuppressed findings whose stable key is in the baseline (counted in ``baselined``)."""
     kept = tuple(f for f in report.findings if f.suppressed or f.stable_key not in baseline)
@@ -314,8 +339,44 @@ def _source_reader(tree):
     return read
 
 
-def _read_patch(patch: str) -> tuple[str, str]:
-    if patch == "-":
+#: How long a bare `reuse-audit check` waits for the first byte of a pipe on standard input.
+STDIN_WAIT = 5.0
+
+
+def _pre_commit_range() -> bool:
+    from .gitsource import FROM_REF_ENV, TO_REF_ENV
+
+    return bool(os.environ.get(FROM_REF_ENV, "").strip() and os.environ.get(TO_REF_ENV, "").strip())
+
+
+def _piped_patch() -> Optional[bytes]:
+    """The patch on standard input when it is a pipe or a file that holds one, as with
+    `git diff | reuse-audit check`; None for a terminal, /dev/null or an empty pipe (then
+    the working tree is checked).  A pipe that sends nothing for STDIN_WAIT seconds is refused."""
+    try:
+        fd = sys.stdin.fileno()
+        mode = os.fstat(fd).st_mode
+    except (AttributeError, ValueError, OSError):
+        return None
+    if not (stat.S_ISFIFO(mode) or stat.S_ISREG(mode) or stat.S_ISSOCK(mode)):
+        return None
+    if not stat.S_ISREG(mode) and os.name != "nt":
+        import select
+
+        ready, _, _ = select.select([fd], [], [], STDIN_WAIT)
+        if not ready:
+            raise UsageError(
+                f"no PATCH was given and standard input is a pipe that sent nothing in {STDIN_WAIT:g} seconds: "
+                "pass - to read a patch from it, or redirect it from /dev/null to check the git working tree"
+            )
+    data = sys.stdin.buffer.read()
+    return data if data.strip() else None
+
+
+def _read_patch(patch: str, piped: Optional[bytes] = None) -> tuple[str, str]:
+    if piped is not None:
+        data, source = piped, "<stdin>"
+    elif patch == "-":
         data = sys.stdin.buffer.read()
         source = "<stdin>"
     else:
