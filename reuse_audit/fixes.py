@@ -361,6 +361,130 @@ class NameCollector(cst.CSTVisitor):
         return False
 
 
+class UsedNames(NameCollector):
+    """The names a module uses, less the names its import statements bind."""
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        return False
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        return False
+
+
+class RemoveImports(cst.CSTTransformer):
+    """Remove the names ``names`` from the module's top-level imports (a statement left
+    with no name goes too); imports in functions, ``if`` and ``try`` are left alone."""
+
+    def __init__(self, names: frozenset[str]) -> None:
+        super().__init__()
+        self.names = names
+        self.removed: set[str] = set()
+        self._markers: set[int] = set()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_If(self, node: cst.If) -> bool:
+        return False
+
+    def visit_Try(self, node: cst.Try) -> bool:
+        return False
+
+    def _bound(self, alias: cst.ImportAlias, from_import: bool) -> Optional[str]:
+        if alias.asname is not None:
+            return alias.asname.name.value if isinstance(alias.asname.name, cst.Name) else None
+        name = dotted_name(alias.name)
+        if name is None:
+            return None
+        return name if from_import else name.split(".")[0]
+
+    def _keep(self, names: Sequence[cst.ImportAlias], from_import: bool):
+        kept = []
+        for alias in names:
+            bound = self._bound(alias, from_import)
+            if bound is not None and bound in self.names:
+                self.removed.add(bound)
+            else:
+                kept.append(alias)
+        if kept and len(kept) != len(names):  # the last name takes the comma the last one had (or none)
+            kept[-1] = kept[-1].with_changes(comma=names[-1].comma)
+        return kept
+
+    def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine, updated_node: cst.SimpleStatementLine):
+        if updated_node.body or not original_node.body:
+            return updated_node
+        # a line whose imports all went: a placeholder, so that leave_Module gives
+        # its blank lines and comments to the statement after it
+        marker = cst.SimpleStatementLine(body=[cst.Pass()], leading_lines=original_node.leading_lines)
+        self._markers.add(id(marker))
+        return marker
+
+    def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
+        body: list[cst.BaseStatement] = []
+        carry: Optional[Sequence[cst.EmptyLine]] = None
+        for stmt in updated_node.body:
+            if id(stmt) in self._markers:
+                carry = stmt.leading_lines if carry is None else carry
+                continue
+            if carry is not None:
+                if not stmt.leading_lines:
+                    stmt = stmt.with_changes(leading_lines=carry)
+                carry = None
+            body.append(stmt)
+        return updated_node.with_changes(body=body)
+
+    def leave_Import(self, original_node: cst.Import, updated_node: cst.Import):
+        kept = self._keep(updated_node.names, False)
+        if not kept:
+            return cst.RemovalSentinel.REMOVE
+        return updated_node.with_changes(names=kept) if len(kept) != len(updated_node.names) else updated_node
+
+    def leave_ImportFrom(self, original_node: cst.ImportFrom, updated_node: cst.ImportFrom):
+        if isinstance(updated_node.names, cst.ImportStar) or updated_node.module is not None and dotted_name(updated_node.module) == "__future__":
+            return updated_node
+        kept = self._keep(updated_node.names, True)
+        if not kept:
+            return cst.RemovalSentinel.REMOVE
+        if len(kept) == len(updated_node.names):
+            return updated_node
+        changes: dict = {"names": kept}
+        if updated_node.lpar is not None and len(kept) == 1:
+            changes.update(lpar=None, rpar=None)
+        return updated_node.with_changes(**changes)
+
+
+def _is_import_line(stmt: cst.BaseStatement) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body)
+
+
+def without_unused_imports(before: cst.Module, after: cst.Module, package_init: bool) -> tuple[cst.Module, tuple[str, ...]]:
+    """``after`` without the top-level imports that ``before`` used and ``after`` no longer
+    does: those a fix made unused (imports unused before are not the fix's to remove).
+
+    A name that still appears as a word anywhere else in the module (a string such as
+    ``__all__``, a comment, a string annotation) is kept; nothing is removed from an
+    ``__init__.py``, whose imports may be re-exports."""
+    if package_init:
+        return after, ()
+    used_before, used_after = UsedNames(), UsedNames()
+    before.visit(used_before)
+    after.visit(used_after)
+    candidates = frozenset(used_before.names - used_after.names)
+    if not candidates:
+        return after, ()
+    trial = after.visit(RemoveImports(candidates))
+    code = trial.with_changes(body=[s for s in trial.body if not _is_import_line(s)]).code
+    unsure = {n for n in candidates if re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", code)}
+    remover = RemoveImports(candidates - unsure)
+    if not remover.names:
+        return after, ()
+    result = after.visit(remover)
+    return result, tuple(sorted(remover.removed))
+
+
 def _is_docstring(stmt: cst.BaseStatement) -> bool:
     return (
         isinstance(stmt, cst.SimpleStatementLine)
@@ -941,6 +1065,7 @@ def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, fin
             assert isinstance(stmt, cst.SimpleStatementLine)
             after = collector.last_import_index if collector.last_import_index < top_index else _last_import_before(n_mod.tree, top_index)
             new_tree = new_tree.visit(AddImport(stmt, after))
+    new_tree, unused = without_unused_imports(n_mod.tree, new_tree, n_mod.is_package)
     original = (BOM if n_mod.bom else "") + n_mod.text
     fixed = (BOM if n_mod.bom else "") + new_tree.code
     if fixed == original:
@@ -952,6 +1077,8 @@ def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, fin
     description = f"Replace the body of '{n.found.local_name}' with a call of '{t.qualname}'"
     if import_statement is not None:
         description += f", imported with `{import_statement}`"
+    if unused:
+        description += f"; removes the import{'s' if len(unused) > 1 else ''} it leaves unused ({', '.join(unused)})"
     return Fix(n.path, original, fixed, description, edits_between(original, fixed), finding.stable_key)
 
 

@@ -169,7 +169,6 @@ def test_free_function_in_another_module_gets_an_import():
     assert fix.fixed == dedent('''
         """New code."""
 
-        import os
         from pkg.util import load
 
 
@@ -480,7 +479,8 @@ def test_crlf_and_a_one_line_body():
     tree = MemoryTree({k: (v.encode() if "\r" in v else dedent(v).encode()) for k, v in files.items()})
     index = build_index(tree, Settings(), None, 1)
     fix = propose_fix(finding_for(index, "pkg.new.read", "pkg.util.load"), tree, index)
-    assert fix.fixed == "import io\r\nfrom pkg.util import load\r\n\r\ndef read(p): return load(p)\r\n"
+    # `import io` only served the old body: the fix removes it
+    assert fix.fixed == "from pkg.util import load\r\n\r\ndef read(p): return load(p)\r\n"
     assert apply_edits(fix.original, fix.edits) == fix.fixed
 
 
@@ -787,6 +787,7 @@ def test_fix_edits_the_working_tree(git_repo: GitRepo, capsys: pytest.CaptureFix
     assert out.startswith("No findings"), out
     text = new.read_text(encoding="utf-8")
     assert "from pkg.core import process\n" in text
+    assert "pkg.util" not in text, text  # the imports only the old body used are gone
     assert text.endswith("def handle(path):\n    return process(path)\n")
     assert oct(os.stat(new).st_mode & 0o777) == oct(0o640)  # the mode is kept
     assert [p.name for p in new.parent.iterdir() if p.name.startswith(".reuse-audit")] == []
@@ -1085,3 +1086,67 @@ def test_a_copy_with_its_names_swapped_is_not_a_safe_fix():
         index = build_index(tree, Settings(), None, jobs=1)
         n, t = index.functions["pkg.new.span"], index.functions["pkg.old.gap"]
         assert renamed_copy(tree, n.location, t.location) is safe, new
+
+
+# ---------------------------------------------------------------------------
+# imports the fix makes unused (issue 17: ruff found F401s after our fixes)
+
+
+def test_the_fix_removes_the_imports_it_made_unused_and_only_those():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/util.py": UTIL,
+            "pkg/new.py": '''
+                """New code."""
+
+                # the helpers
+                import os
+                import sys
+                from os.path import (
+                    basename,
+                    exists,
+                    join,
+                )
+
+                __all__ = ["read", "join"]
+
+
+                def read(name, encoding="utf-8"):
+                    if not exists(os.fspath(join(name))):
+                        raise FileNotFoundError(name)
+                    with open(name, encoding=encoding) as fh:
+                        return fh.read()
+
+
+                def other(path):
+                    return basename(path)
+            ''',
+        },
+        "pkg.new.read",
+        "pkg.util.load",
+    )
+    # os and exists served only the old body: gone; sys was unused before (not the fix's
+    # to remove), basename is used by other(), join is named in __all__
+    assert fix.fixed == dedent('''
+        """New code."""
+
+        # the helpers
+        import sys
+        from os.path import (
+            basename,
+            join,
+        )
+        from pkg.util import load
+
+        __all__ = ["read", "join"]
+
+
+        def read(name, encoding="utf-8"):
+            return load(name, encoding)
+
+
+        def other(path):
+            return basename(path)
+    '''), fix.fixed
+    assert "removes the imports it leaves unused (exists, os)" in fix.description
