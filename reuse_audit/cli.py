@@ -26,6 +26,8 @@ from .reporters import RenderContext, formats, render
 from .settings import Settings, describe_unknown, load_settings, unknown_codes
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+#: --fix and --diff: rounds of fixes at most (each plans what the one before left)
+FIX_ROUNDS = 5
 
 
 def _codes(value: Optional[str]) -> Optional[tuple[str, ...]]:
@@ -148,14 +150,16 @@ def check(
 
             # SARIF carries every verified fix (a suggestion, never applied by itself)
             unsafe = unsafe_fixes or not (show_diff or apply_fix)
-            plan = plan_fixes(change, result, report.findings, settings, cache=cache, jobs=jobs, unsafe=unsafe)
+            # --fix and --diff apply the fixes of a file together, round after round, as ruff does
+            rounds = FIX_ROUNDS if show_diff or apply_fix else 1
+            plan = plan_fixes(change, result, report.findings, settings, cache=cache, jobs=jobs, unsafe=unsafe, rounds=rounds)
             report = _with_fix_notes(report, plan, show_diff or apply_fix)
     finally:
         if cache is not None:
             cache.close()
     fixed_line, after = None, change.after
     if apply_fix and plan is not None:
-        report, fixed_line, after = _apply_fixes(root, plan, report, after)
+        report, fixed_line, after = _apply_fixes(root, plan, report, after, baseline)
     provenance = None
     if fmt == "sarif" and git_repo is not None and (git_source is not None or gitsource.is_root(git_repo, repo_path)):
         provenance = gitsource.provenance(git_repo, git_source.head if git_source is not None else None)
@@ -235,18 +239,30 @@ def _with_fix_notes(report: Report, plan, why_not: bool) -> Report:
     return dataclasses.replace(report, notes=tuple(sorted(notes, key=lambda n: (n.path, n.message))))
 
 
-def _apply_fixes(root: Path, plan, report: Report, after):
-    """Write the plan's fixes under ``root``: the report without the findings fixed (the others
-    moved to their lines in the fixed files), the summary line, and the after-tree as written."""
+def _apply_fixes(root: Path, plan, report: Report, after, baseline=None):
+    """Write the plan's fixes under ``root``: the report of the fixed code (when a file could not
+    be written: the report without the findings fixed, the others moved to their lines in the
+    fixed files), the summary line, and the after-tree as written."""
     from .fixes import relocate, write_fixes
     from .tree import OverlayTree
 
     written, notes = write_fixes(root, plan)
     files = {path: texts for path, texts in plan.files.items() if path in written}
     fixed = {key for key, fix in plan.fixes.items() if fix.path in written}
-    kept = relocate((f for f in report.findings if f.stable_key not in fixed), files)
-    all_notes = sorted(set(report.notes) | set(notes), key=lambda n: (n.path, n.message))
-    report = dataclasses.replace(report, findings=kept, notes=tuple(all_notes))
+    if plan.result is not None and written == set(plan.files):
+        # the check of the code as written: what the fixes made go away is gone (an RA003
+        # finding of the function an RA001 fix rewrote too), and every line is where it now is
+        again = plan.result.report
+        if baseline is not None:
+            again = _without_baseline(again, baseline)
+        kept = tuple(f for f in again.findings if f.stable_key not in fixed)
+        fix_notes = [n for n in report.notes if n in plan.notes or "no fix for" in n.message]
+        all_notes = sorted(set(again.notes) | set(notes) | set(fix_notes), key=lambda n: (n.path, n.message))
+        report = dataclasses.replace(again, findings=kept, notes=tuple(all_notes))
+    else:
+        kept = relocate((f for f in report.findings if f.stable_key not in fixed), files)
+        all_notes = sorted(set(report.notes) | set(notes), key=lambda n: (n.path, n.message))
+        report = dataclasses.replace(report, findings=kept, notes=tuple(all_notes))
     remaining = sum(1 for f in kept if not f.suppressed)
     after = OverlayTree(after, {path: new.encode("utf-8") for path, (_, new) in files.items()}) if files else after
     return report, f"Fixed {_findings(len(fixed))} ({remaining} remaining).", after

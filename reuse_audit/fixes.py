@@ -153,6 +153,8 @@ class FixPlan:
     files: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # path -> (original, fixed): all fixes applied
     reasons: Mapping[str, str] = field(default_factory=dict)  # stable key -> why there is no fix
     notes: tuple[Note, ...] = ()  # fixes dropped by the verification, and why
+    # the check of the after-tree with every fix applied (None: no fix); what --fix reports
+    result: Optional["Result"] = None
 
     def diff(self) -> str:
         """Every fix, as one ``git diff`` (files in path order)."""
@@ -1345,8 +1347,64 @@ def plan_fixes(
     cache: Optional["FactsCache"] = None,
     jobs: int = 0,
     unsafe: bool = True,
+    rounds: int = 1,
 ) -> FixPlan:
-    """The verified fixes of ``findings`` (default: the run's unsuppressed findings).
+    """The verified fixes of ``findings``, in up to ``rounds`` rounds (as ruff does): a round
+    plans the fixes of the findings the rounds before left (fixes whose edits overlapped,
+    fixes a fix before made possible) on the after-tree with those rounds' fixes applied,
+    until a round fixes nothing.  ``FixPlan.files`` holds every file from the after-tree's
+    text to its text with every round's fixes; ``FixPlan.result`` is the check of that tree.
+
+    With more than one round, the ``Fix`` of a later round is made from the text the rounds
+    before left (its edits apply to that text, not to the after-tree's): SARIF, which offers
+    each fix on its own, plans one round.
+    """
+    from .engine import Change as _Change
+
+    settings = settings if settings is not None else _Settings_default()
+    chosen = [f for f in (result.report.findings if findings is None else findings) if not f.suppressed]
+    wanted = {f.stable_key for f in chosen}
+    total = _plan_round(change, result, chosen, settings, cache, jobs, unsafe)
+    plan = total
+    for _ in range(rounds - 1):
+        if not plan.fixes or plan.result is None:
+            break
+        fixed_tree = _overlay(change.after, {path: new for path, (_, new) in total.files.items()})
+        current = _Change(change.before, fixed_tree, change.files, change.notes)
+        left = [f for f in plan.result.report.findings if f.stable_key in wanted and f.stable_key not in total.fixes]
+        if not left:
+            break
+        plan = _plan_round(current, plan.result, left, settings, cache, jobs, unsafe)
+        if not plan.fixes:
+            total = replace(total, reasons={**total.reasons, **plan.reasons}, unsafe_left=plan.unsafe_left,
+                            notes=tuple(sorted(set(total.notes) | set(plan.notes), key=lambda n: (n.path, n.message))))
+            break
+        fixes = {**total.fixes, **plan.fixes}
+        files = dict(total.files)
+        for path, (_, new) in plan.files.items():
+            files[path] = (total.files[path][0] if path in total.files else plan.files[path][0], new)
+        reasons = {k: v for k, v in {**total.reasons, **plan.reasons}.items() if k not in fixes}
+        notes = tuple(sorted(set(total.notes) | set(plan.notes), key=lambda n: (n.path, n.message)))
+        total = FixPlan(fixes=fixes, unsafe_left=plan.unsafe_left, files=files, reasons=reasons, notes=notes, result=plan.result)
+    return total
+
+
+def _Settings_default() -> "Settings":
+    from .settings import Settings
+
+    return Settings()
+
+
+def _plan_round(
+    change: "Change",
+    result: "Result",
+    chosen: Sequence[Finding],
+    settings: "Settings",
+    cache: Optional["FactsCache"],
+    jobs: int,
+    unsafe: bool,
+) -> FixPlan:
+    """One round of :func:`plan_fixes`: the verified fixes of ``chosen``, each made from the after-tree.
 
     Without ``unsafe``, only safe fixes (``Fix.safe``) are planned; the others
     are counted in ``FixPlan.unsafe_left`` and their findings get a reason.
@@ -1359,10 +1417,7 @@ def plan_fixes(
     """
     from .engine import Change as _Change, run
     from .errors import UsageError
-    from .settings import Settings as _Settings
 
-    settings = settings if settings is not None else _Settings()
-    chosen = [f for f in (result.report.findings if findings is None else findings) if not f.suppressed]
     reasons: dict[str, str] = {}
     proposed: list[Fix] = []
     unsafe_left = 0
@@ -1398,8 +1453,9 @@ def plan_fixes(
     notes: list[Note] = []
     texts, applied, left = merge_fixes(proposed)
     for fix in left:
-        reasons[fix.key] = "its edits overlap another fix of the same file (run --fix again)"
+        reasons[fix.key] = "its edits overlap another fix of the same file"
     original_keys = frozenset(f.stable_key for f in result.report.findings)
+    reruns: dict[frozenset, "Result"] = {}  # the fixes verified together -> the check of the fixed code
 
     def failure(fixes: Sequence[Fix]) -> Optional[str]:
         """Why the fixes together fail the check; None when they pass."""
@@ -1419,6 +1475,7 @@ def plan_fixes(
         if new:
             f = new[0]
             return f"the fixed code has a new finding: {f.rule} {f.message}"
+        reruns[frozenset(fixed_keys)] = rerun
         return None
 
     verified: list[Fix] = []
@@ -1450,6 +1507,7 @@ def plan_fixes(
         files={p: (originals[p], text) for p, text in files.items()},
         reasons=reasons,
         notes=tuple(notes),
+        result=reruns.get(frozenset(f.key for f in verified)) if verified else None,
     )
 
 

@@ -1150,3 +1150,61 @@ def test_the_fix_removes_the_imports_it_made_unused_and_only_those():
             return basename(path)
     '''), fix.fixed
     assert "removes the imports it leaves unused (exists, os)" in fix.description
+
+
+# ---------------------------------------------------------------------------
+# fixes of one file in one run (issue 17: "run --fix again")
+
+TWO_TARGETS_CORE = '''
+    """The pipeline."""
+
+    from pkg.util import check, clean, emit, load
+
+    LIMIT = 10
+
+
+    def process(path):
+        text = load(path)
+        text = clean(text)
+        check(text)
+        return emit(text)
+
+
+    def render(path, width=LIMIT):
+        text = clean(load(path))
+        return emit(text[:width])
+'''
+
+TWO_COPIES = '''
+    from pkg.core import LIMIT
+    from pkg.util import check, clean, emit, load
+
+
+    def handle(source):
+        raw = load(source)
+        raw = clean(raw)
+        check(raw)
+        return emit(raw)
+
+
+    def show(source, width=LIMIT):
+        raw = clean(load(source))
+        return emit(raw[:width])
+'''
+
+
+def test_fixes_whose_edits_overlap_are_applied_in_one_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys):
+    isolated_git(tmp_path, monkeypatch)
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("base", dict(BASE_FILES, **{"pkg/core.py": TWO_TARGETS_CORE}))
+    repo.write({"pkg/new.py": TWO_COPIES})
+    code, out, err = check(capsys, "--diff", "--repo", str(repo.path))
+    assert "Would fix 2 findings (0 remaining)." in err, out + err
+    # both fixes extend `from pkg.core import LIMIT`: the second used to wait for another --fix
+    code, out, err = check(capsys, "--fix", "--repo", str(repo.path))
+    assert "Fixed 2 findings (0 remaining)." in err, out + err
+    assert code == 0 and out.startswith("No findings"), out + err
+    text = (repo.path / "pkg" / "new.py").read_text(encoding="utf-8")
+    assert "from pkg.core import LIMIT, process, render\n" in text, text
+    assert "pkg.util" not in text, text  # unused once both bodies are calls
+    assert "return process(source)" in text and "return render(source, width)" in text, text
