@@ -42,28 +42,35 @@ def cli() -> None:
     """Did a change reuse the code that was already there, or re-implement it?"""
 
 
-@cli.command()
+@cli.command(short_help="Check a change (a patch, the working tree, staged changes or a range) or files for re-implemented code.")
 @click.argument("patch", required=False)
-@click.option("--repo", "repo", default=".", show_default=True, help="Root of the tree the patch applies to (need not be a git repository); with git sources, any folder of the repository (the whole repository is analysed).")
-@click.option("--staged", is_flag=True, help="Check the staged changes: the index against HEAD (what a commit would add).")
-@click.option("--base", default=None, metavar="REF", help="Check what a pull request adds: git diff BASE...HEAD (from the merge base).")
+@click.option("--repo", "repo", default=".", show_default=True, help="The root of the tree the patch applies to (it need not be a git repository). With git sources, any folder of the repository: the whole repository is analysed.")
+@click.option("--staged", is_flag=True, help="Check the staged changes: the index against HEAD, which is what a commit would add.")
+@click.option("--base", default=None, metavar="REF", help="Check what a pull request adds: git diff BASE...HEAD, from the merge base.")
 @click.option("--head", default=None, metavar="REF", help="With --base: the head of the range (default: the working tree).")
-@click.option("--format", "fmt", type=click.Choice(formats()), default="text", show_default=True, help="Output format.")
-@click.option("--output", "-o", "output", default=None, help="Write the report to this file instead of standard output.")
-@click.option("--cache-dir", default=None, help="Where parsed facts are cached (default: the user cache directory).")
+@click.option("--format", "fmt", type=click.Choice(formats()), default="text", show_default=True, help="The output format: text (one block a finding), full (with the code of both functions and the fix, as ruff's full format), json, sarif, or github (Actions annotations).")
+@click.option("--output", "-o", "output", default=None, metavar="FILE", help="Write the report to FILE instead of standard output.")
+@click.option("--config", "config_file", default=None, metavar="FILE", help="Read the settings from FILE (a pyproject.toml with [tool.reuse-audit], or a TOML file of those keys) instead of the repository's pyproject.toml.")
+@click.option("--cache-dir", default=None, metavar="DIR", help="Keep the cache of parsed facts in DIR (default: the user cache directory).")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the cache.")
-@click.option("--min-callees", type=click.IntRange(min=1), default=None, help="RA001: judge only targets with at least this many callees [3].")
-@click.option("--min-overlap", type=click.FloatRange(0.0, 1.0), default=None, help="RA001: share of the target's callees the new code must call [0.8].")
-@click.option("--select", default=None, help="Comma-separated rule codes (or prefixes) to run.")
-@click.option("--ignore", default=None, help="Comma-separated rule codes (or prefixes) to skip.")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, help="Parser processes for a cold cache (0: one per core).")
+@click.option("--min-callees", type=click.IntRange(min=1), default=None, help="RA001: judge only targets with at least this many callees (default 3).")
+@click.option("--min-overlap", type=click.FloatRange(0.0, 1.0), default=None, help="RA001: the share of the target's callees the new code must call (default 0.8).")
+@click.option("--min-similarity", type=click.FloatRange(0.0, 1.0), default=None, help="RA003: the token similarity a near clone must reach (default 0.9).")
+@click.option("--min-tokens", type=click.IntRange(min=1), default=None, help="RA003: judge only functions of at least this many tokens (default 40).")
+@click.option("--select", default=None, metavar="CODES", help="Run only these rules: comma-separated codes or prefixes.")
+@click.option("--ignore", default=None, metavar="CODES", help="Skip these rules: comma-separated codes or prefixes.")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, help="The number of parser processes for a cold cache (0: one per core).")
 @click.option("--quiet", "-q", is_flag=True, help="Do not print notes about skipped or partly analysed files.")
-@click.option("--targets", "targets_file", default=None, help="RA002: file of declared reuse targets, one qualified name a line.")
-@click.option("--category", default=None, metavar="TEXT", help="SARIF: analysis category, written as automationDetails.id 'reuse-audit/TEXT/' (GitHub code scanning keeps one set of alerts per category).")
-@click.option("--baseline", "baseline_file", default=None, metavar="FILE", help="Report only findings not in FILE, an earlier report from --format json or --format sarif.")
+@click.option("--targets", "targets_file", default=None, metavar="FILE", help="RA002: a file of declared reuse targets, one qualified name a line. A name the repository does not define is an error.")
+@click.option("--category", default=None, metavar="TEXT", help="SARIF: the analysis category, written as automationDetails.id 'reuse-audit/TEXT/' (GitHub code scanning keeps one set of alerts per category).")
+@click.option("--baseline", "baseline_file", default=None, metavar="FILE", help="Report only the findings not in FILE, an earlier report from --format json or --format sarif.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the suggested fixes as a unified diff (for git apply) instead of the report.")
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply the suggested fixes to the working tree (no PATCH, or --staged), then report what remains.")
-@click.option("--unsafe-fixes", "unsafe_fixes", is_flag=True, help="With --diff or --fix: also the fixes that change what the new function does (it is not a renamed copy of its target).")
+@click.option("--unsafe-fixes", "unsafe_fixes", is_flag=True, help="With --diff or --fix: also apply the fixes that change what the new function does (it is not a renamed copy of its target).")
+@click.option("--show-fixes", "show_fixes", is_flag=True, help="Text and full formats: describe each finding's fix under it; with --fix, list the fixes applied.")
+@click.option("--statistics", is_flag=True, help="Print the number of findings of each rule, and how many have a safe fix, instead of the findings.")
+@click.option("--exit-zero", "exit_zero", is_flag=True, help="Exit with status 0 even when there are findings (bad input still exits with 2).")
+@click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True, help="Colour the text and full formats: auto colours a terminal unless NO_COLOR is set.")
 def check(
     patch: Optional[str],
     repo: str,
@@ -86,15 +93,24 @@ def check(
     show_diff: bool = False,
     apply_fix: bool = False,
     unsafe_fixes: bool = False,
+    config_file: Optional[str] = None,
+    min_similarity: Optional[float] = None,
+    min_tokens: Optional[int] = None,
+    show_fixes: bool = False,
+    statistics: bool = False,
+    exit_zero: bool = False,
+    color: str = "auto",
 ) -> None:
-    """Check the change in PATCH (a `git diff`, or - for standard input) against --repo.
+    """Check the change in PATCH (a `git diff` file, or - for standard input) against --repo.
 
     Without PATCH, the change comes from the git repository holding --repo:
-    the working tree against HEAD (untracked, not ignored .py files count as
-    added: a new module is usually untracked); --staged: the index against
-    HEAD; --base REF [--head REF]: git diff BASE...HEAD. When pre-commit sets
-    PRE_COMMIT_FROM_REF and PRE_COMMIT_TO_REF, that range is checked. Paths are
-    relative to the repository root.
+    the working tree against HEAD (untracked .py files that git does not
+    ignore count as added, since a new module is usually untracked); with
+    --staged, the index against HEAD; with --base REF [--head REF], git diff
+    BASE...HEAD. When pre-commit sets PRE_COMMIT_FROM_REF and
+    PRE_COMMIT_TO_REF, that range is checked. A patch piped to standard input
+    with no PATCH is read as if PATCH were -. Paths are relative to the
+    repository root.
 
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
@@ -124,9 +140,13 @@ def check(
             raise UsageError(f"{option}: {describe_unknown(bad)}")
     git_repo = gitsource.open_repository(repo_path, git_source) if git_source is not None or fmt == "sarif" else None
     root = gitsource.work_tree(git_repo) if git_source is not None else repo_path
-    settings = load_settings(root).with_overrides(
+    if statistics and fmt not in ("text", "full"):
+        raise UsageError(f"--statistics prints a table of counts: it takes no --format {fmt}")
+    settings = load_settings(root, Path(config_file) if config_file is not None else None).with_overrides(
         min_callees=min_callees,
         min_overlap=min_overlap,
+        min_similarity=min_similarity,
+        min_tokens=min_tokens,
         select=select_codes,
         ignore=ignore_codes,
         targets=read_targets(targets_file) if targets_file else None,
@@ -145,7 +165,9 @@ def check(
             _check_targets_defined(targets_file, report)
         if baseline is not None:
             report = _without_baseline(report, baseline)
-        if show_diff or apply_fix or fmt == "sarif":  # fixes are verified by running the engine again
+        # the text and full formats mark the findings a safe fix would remove, as ruff does
+        marks = fmt in ("text", "full") and _fixable_findings(report)
+        if show_diff or apply_fix or fmt == "sarif" or marks:  # fixes are verified by running the engine again
             from .fixes import plan_fixes
 
             # SARIF carries every verified fix (a suggestion, never applied by itself)
@@ -153,11 +175,13 @@ def check(
             # --fix and --diff apply the fixes of a file together, round after round, as ruff does
             rounds = FIX_ROUNDS if show_diff or apply_fix else 1
             plan = plan_fixes(change, result, report.findings, settings, cache=cache, jobs=jobs, unsafe=unsafe, rounds=rounds)
-            report = _with_fix_notes(report, plan, show_diff or apply_fix)
+            if show_diff or apply_fix or fmt == "sarif":
+                report = _with_fix_notes(report, plan, show_diff or apply_fix)
     finally:
         if cache is not None:
             cache.close()
     fixed_line, after = None, change.after
+    before_fix = {f.stable_key: f for f in report.findings}
     if apply_fix and plan is not None:
         report, fixed_line, after = _apply_fixes(root, plan, report, after, baseline)
     provenance = None
@@ -166,8 +190,16 @@ def check(
     ctx = RenderContext(
         rules=_rules_for(report), version=__version__, source=_source_reader(after), provenance=provenance,
         category=category, fixes=plan.fixes if plan is not None else {},
+        color=_use_color(color, output), show_fixes=show_fixes,
+        fix_option="--fix" if git_source is not None and git_source.mode != "range" else "--diff",
+        unsafe_fixes=plan.unsafe_left if plan is not None else 0,
     )
-    rendered = plan.diff() if show_diff and plan is not None else render(fmt, report, ctx)
+    if show_diff and plan is not None:
+        rendered = plan.diff()
+    elif statistics:
+        rendered = _statistics(report, ctx)
+    else:
+        rendered = render(fmt, report, ctx)
     if not quiet:
         for note in report.notes:
             # one line a note, whatever the file is called
@@ -187,7 +219,84 @@ def check(
             n = plan.unsafe_left
             fixed_line += f" {n} unsafe fix{'' if n == 1 else 'es'} left out: --unsafe-fixes takes {'it' if n == 1 else 'them'}."
         click.echo(fixed_line, err=True)
-    sys.exit(EXIT_FINDINGS if unsuppressed else EXIT_CLEAN)
+        if show_fixes and apply_fix and plan is not None:
+            for line in _fixes_applied(plan, before_fix, report):
+                click.echo(line, err=True)
+    sys.exit(EXIT_FINDINGS if unsuppressed and not exit_zero else EXIT_CLEAN)
+
+
+def _fixable_findings(report: Report) -> bool:
+    from .fixes import FIXABLE_RULES
+
+    return any(f.rule in FIXABLE_RULES and not f.suppressed for f in report.findings)
+
+
+def _use_color(choice: str, output: Optional[str]) -> bool:
+    """--color always/never; auto: standard output is a terminal (not --output FILE), NO_COLOR is
+    not set (https://no-color.org) and TERM is not dumb; FORCE_COLOR forces it."""
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if output not in (None, "-") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _statistics(report: Report, ctx: RenderContext) -> str:
+    """One line a rule: how many findings, [*] when some have a safe fix, the rule's name
+    and how many are fixable; then the text format's summary lines (as ruff --statistics)."""
+    from .engine import all_rules
+    from .reporters.text import _summary, fixable_line, paint, CYAN
+
+    rules = all_rules()
+    shown = [f for f in report.findings if not f.suppressed]
+    counts: dict[str, list[int]] = {}
+    for f in shown:
+        fix = ctx.fixes.get(f.stable_key)
+        entry = counts.setdefault(f.rule, [0, 0])
+        entry[0] += 1
+        entry[1] += 1 if fix is not None and fix.safe else 0
+    width = max((len(str(n)) for n, _ in counts.values()), default=1)
+    lines = []
+    for code, (n, safe) in sorted(counts.items(), key=lambda item: (-item[1][0], item[0])):
+        name = rules[code].name if code in rules else ""
+        mark = paint("[*]", CYAN, ctx) if safe else "[ ]"
+        tail = f"  ({safe} fixable)" if safe else ""
+        lines.append(f"{str(n).rjust(width)}  {code}  {mark} {name}{tail}")
+    lines.append(_summary(report, shown, len(report.findings) - len(shown)))
+    fix_line = fixable_line(shown, ctx)
+    if fix_line:
+        lines.append(fix_line)
+    return "\n".join(lines) + "\n"
+
+
+def _fixes_applied(plan, before: dict, report: Report) -> list[str]:
+    """--fix --show-fixes: the fixes written, file by file (as ruff --show-fixes lists them)."""
+    from .engine import all_rules
+
+    rules = all_rules()
+    by_file: dict[str, dict[str, int]] = {}
+    for key, fix in plan.fixes.items():
+        finding = before.get(key)
+        if finding is None:
+            continue
+        by_file.setdefault(fix.path, {}).setdefault(finding.rule, 0)
+        by_file[fix.path][finding.rule] += 1
+    if not by_file:
+        return []
+    lines = [f"Fixed {_findings(sum(sum(c.values()) for c in by_file.values()))}:"]
+    for path in sorted(by_file):
+        lines.append(f"- {path}:")
+        for code, n in sorted(by_file[path].items()):
+            name = rules[code].name if code in rules else code
+            lines.append(f"    {n} × {code} ({name})")
+    return lines
 
 
 def _check_fix_options(show_diff: bool, apply_fix: bool, unsafe_fixes: bool, fmt: str, git_source) -> None:
@@ -268,7 +377,7 @@ def _apply_fixes(root: Path, plan, report: Report, after, baseline=None):
     return report, f"Fixed {_findings(len(fixed))} ({remaining} remaining).", after
 
 
-@cli.command(name="rules")
+@cli.command(name="rules", short_help="List the rules: code, name and what each finds.")
 def list_rules() -> None:
     """List the rules."""
     from .engine import all_rules
@@ -277,10 +386,10 @@ def list_rules() -> None:
         click.echo(f"{code}  {rule.name:<24} {rule.summary}")
 
 
-@cli.command(name="rule")
+@cli.command(name="rule", short_help="Print the documentation of a rule, such as RA001.")
 @click.argument("code")
 def show_rule(code: str) -> None:
-    """Print the documentation of rule CODE (e.g. RA001)."""
+    """Print the documentation of rule CODE (for example RA001): what it does, why it matters, an example, and its options."""
     from .engine import all_rules
 
     rules = all_rules()

@@ -130,7 +130,7 @@ def run(
 def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:
     findings = []
     for rule in selected:
-        findings.extend(rule.check(change_set, index, settings))
+        findings.extend(f for f in rule.check(change_set, index, settings) if not settings.ignored_in(f.rule, f.location.path))
     findings.sort(key=lambda f: f.sort_key)
     notes = set(change.notes) | set(index.notes)
     # The files' own notes (decoding, syntax errors) are those of the files the

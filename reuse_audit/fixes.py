@@ -677,14 +677,23 @@ def map_arguments(
     return args
 
 
+def _annotations_differ(a: ParamInfo, b: ParamInfo) -> bool:
+    """Are both parameters annotated, with different types (as written)?"""
+    if a.annotation is None or b.annotation is None:
+        return False
+    code = cst.Module(body=[]).code_for_node
+    return code(a.annotation).strip() != code(b.annotation).strip()
+
+
 def _map_by_name(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], n_label: str, t_label: str) -> list[str]:
     """The call of T passing N's parameters where their names say they go.
 
     * A parameter of N goes to T's parameter of the same name.
     * A positional parameter of N whose name T does not have goes to T's
-      positional parameter at the same place, when no parameter of N is named
-      like that one (``obj`` for ``data``: a renamed first argument); anything
-      else is not certain, and there is no fix.
+      positional parameter at the same place (``obj`` for ``data``: renamed),
+      unless a parameter of N is named like T's, or both are annotated with
+      different types (``order: dict`` for ``lines: list``): then the
+      mapping is not certain, and there is no fix.
     * Arguments are positional while N's place and T's place agree, by
       keyword from the first place where they do not (``sort_keys=sort_keys``
       where T's fourth parameter is ``skip_keys``); a positional-only
@@ -720,6 +729,11 @@ def _map_by_name(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], n
             raise NoFix(
                 f"{n_label}'s parameter '{n.name}' has no parameter of that name in {t_label}, and {t_label}'s "
                 f"parameter at its place, '{t.name}', is another of {n_label}'s parameters: the mapping is not certain"
+            )
+        if _annotations_differ(n, t):
+            raise NoFix(
+                f"{n_label}'s parameter '{n.name}' has no parameter of that name in {t_label}, and {t_label}'s "
+                f"parameter at its place, '{t.name}', is annotated with another type: the mapping is not certain"
             )
         target[n.name] = t
     given = {t.name for t in target.values()}

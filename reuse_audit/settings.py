@@ -9,6 +9,9 @@ Example ``pyproject.toml``::
     ignore-callees = ["logging.getLogger", ".debug"]
     select = ["RA001"]       # rules to run (default: all)
     ignore = []              # rules to skip
+
+    [tool.reuse-audit.per-file-ignores]
+    "tests/**" = ["RA003"]   # rules whose findings in matching files are dropped
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ KNOWN_KEYS = {
     "ignore",
     "min-similarity",
     "min-tokens",
+    "per-file-ignores",
 }
 
 
@@ -48,6 +52,19 @@ class Settings:
     min_similarity: float = 0.9  # RA003
     min_tokens: int = 40  # RA003
     targets: tuple[str, ...] = field(default=())  # RA002: declared reuse targets
+    # (path pattern, rule codes or prefixes): findings of those rules in matching files are dropped
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def ignored_in(self, code: str, path: str) -> bool:
+        """Is ``code`` ignored in the file ``path`` by ``per-file-ignores``?"""
+        if not self.per_file_ignores:
+            return False
+        from .tree import ExcludePatterns
+
+        return any(
+            any(code.startswith(c) for c in codes) and ExcludePatterns((pattern,)).excludes_path(path)
+            for pattern, codes in self.per_file_ignores
+        )
 
     def rule_enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(s) for s in self.select):
@@ -63,8 +80,12 @@ class Settings:
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
 
 
-def load_settings(repo: Path) -> Settings:
-    """Read ``[tool.reuse-audit]`` from ``repo/pyproject.toml`` if present."""
+def load_settings(repo: Path, config: Optional[Path] = None) -> Settings:
+    """Read ``[tool.reuse-audit]`` from ``repo/pyproject.toml`` if present; with ``config``
+    (``--config FILE``), from that file instead: its ``[tool.reuse-audit]`` table, or, in a
+    file without one (a ``reuse-audit.toml``), its top-level keys."""
+    if config is not None:
+        return _load_config(config)
     pyproject = repo / "pyproject.toml"
     if not pyproject.is_file():
         return Settings()
@@ -81,6 +102,27 @@ def load_settings(repo: Path) -> Settings:
     if table is None:
         return Settings()
     return settings_from_table(table, str(pyproject))
+
+
+def _load_config(path: Path) -> Settings:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"--config {path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"--config {path}: is a directory, expected a TOML file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"--config {path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"--config {path}: invalid TOML: {exc}") from None
+    tool = data.get("tool")
+    if isinstance(tool, dict) and "reuse-audit" in tool:
+        return settings_from_table(tool["reuse-audit"], str(path))
+    if path.name == "pyproject.toml":  # a pyproject.toml without the table: the defaults
+        return Settings()
+    return settings_from_table({k: v for k, v in data.items() if k != "tool"}, str(path))
 
 
 def settings_from_table(table: dict, source: str) -> Settings:
@@ -112,6 +154,19 @@ def settings_from_table(table: dict, source: str) -> Settings:
             raise UsageError(f"{source}: [tool.reuse-audit] {key} must be a list of strings")
         return tuple(value)
 
+    per_file: list[tuple[str, tuple[str, ...]]] = []
+    if "per-file-ignores" in table:
+        mapping = table["per-file-ignores"]
+        if not isinstance(mapping, dict):
+            raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] must be a table of \"pattern\" = [\"RA001\", ...]")
+        for pattern, codes in mapping.items():
+            if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+                raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] \"{pattern}\" must be a list of rule codes")
+            cleaned = _codes(tuple(codes)) or ()
+            bad = unknown_codes(cleaned)
+            if bad:
+                raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] \"{pattern}\": {describe_unknown(bad)}")
+            per_file.append((pattern, cleaned))
     ignore_callees = strings("ignore-callees")
     for key in ("select", "ignore"):
         codes = _codes(strings(key)) or ()
@@ -127,6 +182,7 @@ def settings_from_table(table: dict, source: str) -> Settings:
         ignore=_codes(strings("ignore")),
         min_similarity=number("min-similarity", float, 0.0, 1.0),
         min_tokens=number("min-tokens", int, 1, None),
+        per_file_ignores=tuple(per_file) if per_file else None,
     )
 
 

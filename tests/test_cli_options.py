@@ -10,6 +10,7 @@ Most run ``main()`` in-process; a subprocess only where the process matters
 from __future__ import annotations
 
 import os
+import re
 import textwrap
 from pathlib import Path
 
@@ -53,7 +54,7 @@ def test_a_patch_piped_to_a_bare_check_is_read(git_repo: GitRepo):
     git_repo.remove("pkg/new.py")
     run = run_cli(["check", "--no-cache", "--repo", str(git_repo.path)], stdin=patch)
     assert run.returncode == 1, run  # it was "No findings" (exit 0): the working tree was checked
-    assert "pkg/new.py:6:1: RA001 'handle' re-implements 'pkg.core.process'" in run.stdout, run
+    assert "pkg/new.py:6:1: RA001 [*] 'handle' re-implements 'pkg.core.process'" in run.stdout, run
 
 
 def test_an_empty_pipe_checks_the_working_tree(git_repo: GitRepo):
@@ -85,3 +86,157 @@ def test_declared_targets_that_exist_still_give_findings(git_repo: GitRepo, caps
     targets.write_text("pkg.core.process\n", encoding="utf-8")
     code, out, err = check(capsys, "--repo", str(git_repo.path), "--targets", str(targets))
     assert code == 1 and "RA002" in out, out + err
+
+
+# ---------------------------------------------------------------------------
+# the text report: [*], the fixable line, colour
+
+
+def test_a_finding_with_a_safe_fix_is_marked_and_counted(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    code, out, err = check(capsys, "--repo", str(git_repo.path))
+    lines = out.splitlines()
+    assert lines[0].startswith("pkg/new.py:6:1: RA001 [*] 'handle' re-implements 'pkg.core.process'"), out
+    assert lines[-2:] == ["Found 1 finding in 1 file.", "[*] 1 fixable with --fix."], out
+    assert "\033[" not in out  # not a terminal: no colour
+
+
+@pytest.mark.parametrize(
+    "args, env, coloured",
+    [
+        (["--color", "always"], {}, True),
+        (["--color", "never"], {"FORCE_COLOR": "1"}, False),
+        ([], {"FORCE_COLOR": "1"}, True),
+        ([], {"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
+        (["--color", "always"], {"NO_COLOR": "1"}, True),  # the option wins over the environment
+    ],
+)
+def test_colour(git_repo: GitRepo, capsys, monkeypatch: pytest.MonkeyPatch, args, env, coloured):
+    for name in ("NO_COLOR", "FORCE_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    code, out, err = check(capsys, "--repo", str(git_repo.path), *args)
+    assert code == 1
+    assert ("\033[1mpkg/new.py\033[0m:6:1: \033[1m\033[31mRA001\033[0m \033[36m[*]\033[0m" in out) is coloured, out
+    assert ("\033[" in out) is coloured
+
+
+def test_full_format_shows_both_functions_and_the_fix(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    code, out, err = check(capsys, "--repo", str(git_repo.path), "--format", "full")
+    assert code == 1, err
+    assert out.startswith("RA001 [*] 'handle' re-implements 'pkg.core.process'"), out
+    assert " --> pkg/new.py:6:1\n" in out and "6 | def handle(path):\n" in out, out
+    assert " ::: pkg/core.py:6:1: call this instead\n" in out and "6 | def process(path):\n" in out, out
+    assert "help: Replace the body of 'handle' with a call of 'pkg.core.process'" in out, out
+    assert "+     return process(path)\n" in out, out
+
+
+def test_unknown_receivers_are_explained(tmp_path: Path, monkeypatch, capsys):
+    isolated_git(tmp_path, monkeypatch)
+    repo = GitRepo(tmp_path / "repo")
+    core = dedent(BASE_FILES["pkg/core.py"]).replace("    check(text)\n", "    check(text)\n    text.debug()\n")
+    repo.commit("base", dict(BASE_FILES, **{"pkg/core.py": core}))
+    repo.write({"pkg/new.py": REIMPL})
+    code, out, err = check(capsys, "--repo", str(repo.path))
+    assert "missing: .debug" in out, out
+    assert "    .debug: a call of a method named debug on an object whose type is not known\n" in out, out
+
+
+# ---------------------------------------------------------------------------
+# --statistics, --exit-zero, --show-fixes
+
+
+def test_statistics(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    code, out, err = check(capsys, "--repo", str(git_repo.path), "--statistics")
+    assert code == 1
+    assert out == "1  RA001  [*] reimplemented-function  (1 fixable)\nFound 1 finding in 1 file.\n[*] 1 fixable with --fix.\n", out
+
+
+def test_statistics_takes_no_other_format(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    code, out, err = check(capsys, "--repo", str(git_repo.path), "--statistics", "--format", "json")
+    assert code == 2 and "--statistics" in err and err.count("\n") == 1, err
+
+
+def test_exit_zero(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    code, out, err = check(capsys, "--repo", str(git_repo.path), "--exit-zero")
+    assert code == 0 and "RA001" in out, out
+    code, out, err = check(capsys, "--repo", str(git_repo.path / "nosuch"), "--exit-zero")
+    assert code == 2  # bad input is still an error
+
+
+def test_show_fixes(git_repo: GitRepo, capsys: pytest.CaptureFixture):
+    code, out, err = check(capsys, "--repo", str(git_repo.path), "--show-fixes")
+    assert "    fix (safe): Replace the body of 'handle' with a call of 'pkg.core.process'" in out, out
+    code, out, err = check(capsys, "--repo", str(git_repo.path), "--fix", "--show-fixes")
+    assert code == 0, out + err
+    assert "Fixed 1 finding (0 remaining).\nFixed 1 finding:\n- pkg/new.py:\n    1 × RA001 (reimplemented-function)\n" in err, err
+
+
+# ---------------------------------------------------------------------------
+# --config, per-file ignores, RA003's thresholds
+
+
+def test_config_file_replaces_the_repository_settings(git_repo: GitRepo, capsys, tmp_path: Path):
+    config = tmp_path / "reuse-audit.toml"
+    config.write_text('min-callees = 5\n', encoding="utf-8")  # process has 4 callees: not judged
+    code, out, err = check(capsys, "--repo", str(git_repo.path), "--config", str(config))
+    assert code == 0, out + err
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[tool.reuse-audit]\nmin-callees = 4\n', encoding="utf-8")
+    code, out, err = check(capsys, "--repo", str(git_repo.path), "--config", str(pyproject))
+    assert code == 1, out + err
+    code, out, err = check(capsys, "--repo", str(git_repo.path), "--config", str(tmp_path / "nosuch.toml"))
+    assert code == 2 and "--config" in err and "no such file" in err, err
+    config.write_text('min-calees = 5\n', encoding="utf-8")
+    code, out, err = check(capsys, "--repo", str(git_repo.path), "--config", str(config))
+    assert code == 2 and "unknown key 'min-calees'" in err, err
+
+
+def test_per_file_ignores(git_repo: GitRepo, capsys):
+    git_repo.remove("pkg/new.py")  # the commits hold only the settings
+    git_repo.commit("config", {"pyproject.toml": '[tool.reuse-audit.per-file-ignores]\n"pkg/new*.py" = ["RA001"]\n'})
+    git_repo.write({"pkg/new.py": REIMPL})
+    code, out, err = check(capsys, "--repo", str(git_repo.path))
+    assert code == 0 and out.startswith("No findings: 1 changed function"), out + err
+    git_repo.remove("pkg/new.py")
+    git_repo.commit("config", {"pyproject.toml": '[tool.reuse-audit.per-file-ignores]\n"tests/**" = ["RA001"]\n'})
+    git_repo.write({"pkg/new.py": REIMPL})
+    code, out, err = check(capsys, "--repo", str(git_repo.path))
+    assert code == 1, out + err
+    git_repo.commit("config", {"pyproject.toml": '[tool.reuse-audit.per-file-ignores]\n"tests/**" = ["XX9"]\n'})
+    code, out, err = check(capsys, "--repo", str(git_repo.path))
+    assert code == 2 and "per-file-ignores" in err and "XX9" in err, err
+
+
+def test_ra003_thresholds_on_the_command_line(git_repo: GitRepo, capsys):
+    # a copy of 30-odd tokens: below RA003's default of 40 tokens, seen with --min-tokens 10
+    code, out, err = check(capsys, "--repo", str(git_repo.path), "--select", "RA003")
+    assert code == 0, out
+    code, out, err = check(capsys, "--repo", str(git_repo.path), "--select", "RA003", "--min-tokens", "10", "--min-similarity", "0.8")
+    assert code == 1 and "RA003" in out, out
+    code, out, err = check(capsys, "--repo", str(git_repo.path), "--min-similarity", "2")
+    assert code == 2 and "--min-similarity" in err, err
+
+
+# ---------------------------------------------------------------------------
+# --help
+
+
+def test_help_prints_whole_sentences(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    commands = out.split("Commands:\n", 1)[1]
+    assert "..." not in commands, out  # click cuts a long first sentence short
+    for entry in re.split(r"\n(?=  \w)", commands.strip("\n")):
+        assert " ".join(entry.split()).endswith((".", "?")), entry
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    out = capsys.readouterr().out
+    options = out.split("Options:\n", 1)[1]
+    # every option's help ends a sentence
+    entries = [e for e in re.split(r"\n  (?=-)", "\n" + options) if e.strip()]
+    for entry in entries:
+        text = " ".join(entry.split())
+        text = re.sub(r"(\s*\[(default: [^\]]*|[^\]]*x[^\]]*)\])+$", "", text)
+        assert text.endswith((".", ")")), entry

@@ -406,8 +406,8 @@ def test_baseline_reports_only_new_findings(pr: GitRepo, check, tmp_path: Path, 
     pr.commit("second agent", {"pkg/agent2.py": SECOND_REIMPL})
     text = check("--base", "main", "--repo", str(pr.path), "--baseline", str(base))
     assert text.code == 1, text
-    assert text.out.splitlines()[0].startswith("pkg/agent2.py:6:1: RA001 'handle_again' re-implements")
-    assert text.out.splitlines()[-1] == "Found 1 finding in 1 file (1 in baseline)."
+    assert text.out.splitlines()[0].startswith("pkg/agent2.py:6:1: RA001 [*] 'handle_again' re-implements")  # [*]: a safe fix
+    assert text.out.splitlines()[-2:] == ["Found 1 finding in 1 file (1 in baseline).", "[*] 1 fixable with --diff."]
     assert "pkg/agent.py" not in text.out
 
     doc = json.loads(check("--base", "main", "--repo", str(pr.path), "--baseline", str(base), "--format", "json").out)

@@ -316,7 +316,7 @@ def test_sarif_leaves_suppressed_findings_out(tmp_path):
     text = check(case).stdout
     assert "shop/summary.py:6:1: RA001" in text
     assert "shop/report.py" not in text.split("\n")[0]
-    assert text.endswith("Found 1 finding in 1 file (1 suppressed).\n"), text
+    assert "\nFound 1 finding in 1 file (1 suppressed).\n" in text, text
 
 
 def test_sarif_with_only_suppressed_findings_is_empty_and_valid(tmp_path):

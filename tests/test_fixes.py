@@ -1011,27 +1011,43 @@ RICH_LIKE = """
 """
 
 
+def json_view_files(first: str) -> dict[str, str]:
+    return {
+        "pkg/__init__.py": "",
+        "pkg/render.py": RICH_LIKE,
+        "pkg/new.py": f"""
+            import json
+
+            from pkg.render import JSON
+
+
+            def json_view({first}, indent=2, highlight=True, sort_keys=False):
+                return JSON(json.dumps({first}, indent=indent, sort_keys=sort_keys), highlight=highlight)
+        """,
+    }
+
+
 def test_a_parameter_whose_place_differs_from_the_targets_is_passed_by_keyword():
-    fix = fix_of(
-        {
-            "pkg/__init__.py": "",
-            "pkg/render.py": RICH_LIKE,
-            "pkg/new.py": """
-                import json
-
-                from pkg.render import JSON
-
-
-                def json_view(obj, indent=2, highlight=True, sort_keys=False):
-                    return JSON(json.dumps(obj, indent=indent, sort_keys=sort_keys), highlight=highlight)
-            """,
-        },
-        "pkg.new.json_view",
-        "pkg.render.JSON.from_data",
-    )
+    fix = fix_of(json_view_files("data"), "pkg.new.json_view", "pkg.render.JSON.from_data")
     assert not fix.safe
-    # not JSON.from_data(obj, indent, highlight, sort_keys): that passes sort_keys as skip_keys
+    # not JSON.from_data(data, indent, highlight, sort_keys): that passes sort_keys as skip_keys
+    assert "    return JSON.from_data(data, indent, highlight, sort_keys=sort_keys)\n" in fix.fixed, fix.fixed
+
+
+def test_rich_json_from_data_case_passes_sort_keys_by_keyword():
+    # the signature of rich's case: obj goes to data by place (renamed), sort_keys by name
+    fix = fix_of(json_view_files("obj"), "pkg.new.json_view", "pkg.render.JSON.from_data")
     assert "    return JSON.from_data(obj, indent, highlight, sort_keys=sort_keys)\n" in fix.fixed, fix.fixed
+
+
+def test_a_renamed_parameter_annotated_with_another_type_gives_no_fix():
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/old.py": "def total(lines: list, rate: str = 'standard'):\n    return sum(lines)\n",
+        "pkg/new.py": "def order_due(order: dict):\n    return sum(order['lines'])\n",
+    }
+    with pytest.raises(NoFix, match="'order' has no parameter of that name .* another type"):
+        fix_of(files, "pkg.new.order_due", "pkg.old.total")
 
 
 def test_map_arguments_by_name():
@@ -1039,8 +1055,16 @@ def test_map_arguments_by_name():
         return ParamInfo(name, kind, default)
 
     t = [p("data"), p("indent", default=True), p("skip_keys", default=True), p("sort_keys", default=True)]
-    # renamed first argument by place, the others by name, by keyword once the places disagree
-    assert map_arguments([p("obj"), p("indent"), p("sort_keys")], t, by_name=True) == ["obj", "indent", "sort_keys=sort_keys"]
+    # by name, by keyword once the places disagree
+    assert map_arguments([p("data"), p("indent"), p("sort_keys")], t, by_name=True) == ["data", "indent", "sort_keys=sort_keys"]
+    # a renamed parameter by place, unless both are annotated and differ
+    assert map_arguments([p("obj"), p("sort_keys")], t, by_name=True) == ["obj", "sort_keys=sort_keys"]
+    with pytest.raises(NoFix, match="another type"):
+        map_arguments(
+            [ParamInfo("obj", "positional", False, cst.parse_expression("dict"))],
+            [ParamInfo("data", "positional", False, cst.parse_expression("list"))],
+            by_name=True,
+        )
     # the same names in another order: every one by keyword
     assert map_arguments([p("b"), p("a")], [p("a"), p("b")], by_name=True) == ["b=b", "a=a"]
     # a keyword-only parameter of N to T's parameter of that name

@@ -27,7 +27,7 @@ from sarif_schema import assert_valid_sarif
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden"
 UPDATE = os.environ.get("REUSE_AUDIT_UPDATE_GOLDEN") == "1"
-GOLDEN_FILES = {"text": "report.txt", "json": "report.json", "sarif": "report.sarif"}
+GOLDEN_FILES = {"text": "report.txt", "full": "report.full.txt", "json": "report.json", "sarif": "report.sarif"}
 
 DOC = '''\
 ## What it does

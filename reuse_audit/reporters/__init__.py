@@ -32,6 +32,10 @@ class RenderContext:
     provenance: Optional[Provenance] = None
     category: Optional[str] = None  # SARIF automationDetails.id suffix
     fixes: Mapping[str, "Fix"] = field(default_factory=dict)  # Finding.stable_key -> verified fix (SARIF ``fixes``)
+    color: bool = False  # text, full: ANSI colours (--color; NO_COLOR)
+    show_fixes: bool = False  # text, full: each fix's description under its finding (--show-fixes)
+    fix_option: str = "--fix"  # text, full: the option that applies a safe fix ("--diff" for a patch)
+    unsafe_fixes: int = 0  # text, full: findings whose fix is unsafe and was not applied or counted as fixable
 
 
 def candidate_note(finding: Finding, candidate: Candidate) -> str:
@@ -42,12 +46,14 @@ def candidate_note(finding: Finding, candidate: Candidate) -> str:
 
 
 def formats() -> tuple[str, ...]:
-    return ("text", "json", "sarif", "github")
+    return ("text", "full", "json", "sarif", "github")
 
 
 def render(fmt: str, report: Report, ctx: RenderContext) -> str:
     if fmt == "text":
         from . import text as module
+    elif fmt == "full":
+        from . import full as module
     elif fmt == "json":
         from . import json as module
     elif fmt == "sarif":

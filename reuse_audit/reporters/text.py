@@ -2,10 +2,17 @@
 
 ::
 
-    pkg/new.py:12:1: RA001 'load_config' re-implements 'pkg.config.read_config' (calls 5 of its 6 callees) without calling it
+    pkg/new.py:12:1: RA001 [*] 'load_config' re-implements 'pkg.config.read_config' (calls 5 of its 6 callees) without calling it
         call pkg.config.read_config (pkg/config.py:40) instead; shared: json.loads, .read_text; missing: pkg.util.defaults
         also: pkg.legacy.load (4 of 5)
+        .read_text: a call of a method named read_text on an object whose type is not known
     Found 1 finding in 1 file (1 suppressed).
+    [*] 1 fixable with --fix.
+
+``[*]`` marks a finding with a safe fix (as ruff marks them); the last line
+counts them, and the unsafe ones ``--unsafe-fixes`` would take.  With
+``--show-fixes`` each fix's description follows its finding.  Colours (``--color``)
+are ANSI: the path bold, the rule code red, ``[*]`` cyan, the function to call green.
 
 Suppressed findings, and findings left out by ``--baseline``, are counted
 ("(1 suppressed, 3 in baseline)"), not printed.  Notes are not printed here: the
@@ -14,10 +21,19 @@ CLI writes them to stderr.
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..model import Finding, Report
 from . import RenderContext, candidate_note
 
 INDENT = "    "
+
+# ANSI SGR codes
+BOLD, DIM, RED, GREEN, YELLOW, CYAN, RESET = "\033[1m", "\033[2m", "\033[31m", "\033[32m", "\033[33m", "\033[36m", "\033[0m"
+
+
+def paint(text: str, style: str, ctx: RenderContext) -> str:
+    return f"{style}{text}{RESET}" if ctx.color and text else text
 
 
 def render(report: Report, ctx: RenderContext) -> str:
@@ -27,8 +43,11 @@ def render(report: Report, ctx: RenderContext) -> str:
 
     lines: list[str] = []
     for finding in shown:
-        lines.extend(_finding_lines(finding))
+        lines.extend(_finding_lines(finding, ctx))
     lines.append(_summary(report, shown, suppressed))
+    fix_line = fixable_line(shown, ctx)
+    if fix_line:
+        lines.append(fix_line)
     return "\n".join(lines) + "\n"
 
 
@@ -37,22 +56,74 @@ def _shown(path: str) -> str:
     return path.replace("\r", "\\r").replace("\n", "\\n")
 
 
-def _finding_lines(f: Finding) -> list[str]:
-    loc = f.location
-    out = [f"{_shown(loc.path)}:{loc.line}:{loc.col + 1}: {f.rule} {f.message}"]
+def safe_fix(f: Finding, ctx: RenderContext) -> bool:
+    fix = ctx.fixes.get(f.stable_key)
+    return fix is not None and fix.safe
 
+
+def headline(f: Finding, ctx: RenderContext) -> str:
+    """``path:line:col: CODE [*] message``."""
+    loc = f.location
+    where = paint(_shown(loc.path), BOLD, ctx) + f":{loc.line}:{loc.col + 1}:"
+    mark = " " + paint("[*]", CYAN, ctx) if safe_fix(f, ctx) else ""
+    return f"{where} {paint(f.rule, BOLD + RED, ctx)}{mark} {f.message}"
+
+
+def detail_lines(f: Finding, ctx: RenderContext) -> list[str]:
+    """What to call instead and why, the other candidates, unknown receivers, the fix."""
     target_at = f"{_shown(f.target_location.path)}:{f.target_location.line}"
-    detail = f"call {f.target} ({target_at}) instead"
+    out = []
+    if f.target and f.target_location.path:
+        detail = f"call {paint(f.target, GREEN, ctx)} ({target_at}) instead"
+    elif f.target:
+        detail = f"call {paint(f.target, GREEN, ctx)}"
+    else:
+        detail = ""
     if f.shared:
         detail += "; shared: " + ", ".join(f.shared)
     if f.missing:
         detail += "; missing: " + ", ".join(f.missing)
-    out.append(INDENT + detail)
-
+    if detail:
+        out.append(detail.lstrip("; "))
     if f.others:
-        also = ", ".join(f"{c.qualname} ({candidate_note(f, c)})" for c in f.others)
-        out.append(INDENT + "also: " + also)
+        out.append("also: " + ", ".join(f"{c.qualname} ({candidate_note(f, c)})" for c in f.others))
+    unknown = receiver_note(f)
+    if unknown:
+        out.append(paint(unknown, DIM, ctx))
+    fix = ctx.fixes.get(f.stable_key)
+    if ctx.show_fixes and fix is not None:
+        kind = "safe" if fix.safe else "unsafe: --unsafe-fixes takes it"
+        out.append(f"fix ({kind}): {fix.description}")
     return out
+
+
+def receiver_note(f: Finding) -> Optional[str]:
+    """Explain the callees written ``.name``: calls of a method on an object whose type is not known."""
+    names = sorted({c for c in f.shared + f.missing if c.startswith(".")})
+    if not names:
+        return None
+    if len(names) == 1:
+        return f"{names[0]}: a call of a method named {names[0][1:]} on an object whose type is not known"
+    listed = ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{listed}: calls of methods of those names on objects whose type is not known"
+
+
+def _finding_lines(f: Finding, ctx: RenderContext) -> list[str]:
+    return [headline(f, ctx)] + [INDENT + line for line in detail_lines(f, ctx)]
+
+
+def fixable_line(shown: list[Finding], ctx: RenderContext) -> str:
+    """``[*] N fixable with --fix (M unsafe fixes available with --fix --unsafe-fixes).``, or ""."""
+    safe = sum(1 for f in shown if safe_fix(f, ctx))
+    unsafe = sum(1 for f in shown if (fix := ctx.fixes.get(f.stable_key)) is not None and not fix.safe) + ctx.unsafe_fixes
+    if not safe and not unsafe:
+        return ""
+    option = ctx.fix_option
+    more = f"{unsafe} unsafe fix{'' if unsafe == 1 else 'es'} available with {option} --unsafe-fixes"
+    if not safe:
+        return f"No safe fixes ({more})."
+    tail = f" ({more})" if unsafe else ""
+    return f"{paint('[*]', CYAN, ctx)} {safe} fixable with {option}{tail}."
 
 
 def _summary(report: Report, shown: list[Finding], suppressed: int) -> str:
