@@ -43,7 +43,7 @@ def cli() -> None:
 
 
 @cli.command(short_help="Check a change (a patch, the working tree, staged changes or a range) or files for re-implemented code.")
-@click.argument("patch", required=False)
+@click.argument("sources", nargs=-1, metavar="[PATCH | PATH...]")
 @click.option("--repo", "repo", default=".", show_default=True, help="The root of the tree the patch applies to (it need not be a git repository). With git sources, any folder of the repository: the whole repository is analysed.")
 @click.option("--staged", is_flag=True, help="Check the staged changes: the index against HEAD, which is what a commit would add.")
 @click.option("--base", default=None, metavar="REF", help="Check what a pull request adds: git diff BASE...HEAD, from the merge base.")
@@ -72,7 +72,7 @@ def cli() -> None:
 @click.option("--exit-zero", "exit_zero", is_flag=True, help="Exit with status 0 even when there are findings (bad input still exits with 2).")
 @click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True, help="Colour the text and full formats: auto colours a terminal unless NO_COLOR is set.")
 def check(
-    patch: Optional[str],
+    sources: tuple[str, ...],
     repo: str,
     staged: bool,
     base: Optional[str],
@@ -101,7 +101,14 @@ def check(
     exit_zero: bool = False,
     color: str = "auto",
 ) -> None:
-    """Check the change in PATCH (a `git diff` file, or - for standard input) against --repo.
+    """Check the change in PATCH (a `git diff` file, or - for standard input) against --repo,
+    or the functions in the files and folders PATH... against the rest of the repository.
+
+    PATCH or PATH: - and a file not ending in .py are a patch; .py files and
+    folders are paths, and every function in them is checked as if it were
+    new, with no diff (the re-implementations already there, when a team
+    adopts the tool). The repository is the git work tree holding --repo, or
+    --repo when it is not in one.
 
     Without PATCH, the change comes from the git repository holding --repo:
     the working tree against HEAD (untracked .py files that git does not
@@ -115,24 +122,34 @@ def check(
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
     from .baseline import load_baseline
-    from .engine import change_from_patch, run
+    from .engine import change_from_patch, change_from_paths, run
 
+    patch, paths = _split_sources(sources)
     baseline = load_baseline(baseline_file) if baseline_file is not None else None
     piped: Optional[bytes] = None
-    if patch is None and not staged and base is None and head is None and not _pre_commit_range():
+    if paths:
+        if staged or base is not None or head is not None:
+            raise UsageError("PATH... checks files as they are: it takes no --staged, --base or --head")
+    elif patch is None and not staged and base is None and head is None and not _pre_commit_range():
         piped = _piped_patch()  # `git diff | reuse-audit check`: the patch is on standard input
         if piped is not None:
             patch = "-"
-    if patch is None or staged or base is not None or head is not None or fmt == "sarif":
+    if paths:
+        from . import gitsource
+
+        git_source = None
+    elif patch is None or staged or base is not None or head is not None or fmt == "sarif":
         from . import gitsource  # GitPython costs ~0.1 s to import: only when git is asked for
 
         git_source = gitsource.select_source(patch, staged, base, head)
     else:
         git_source = None  # a PATCH alone: git has nothing to say
-    _check_fix_options(show_diff, apply_fix, unsafe_fixes, fmt, git_source)
+    _check_fix_options(show_diff, apply_fix, unsafe_fixes, fmt, git_source, bool(paths))
     repo_path = Path(repo)
     if not repo_path.is_dir():
         raise UsageError(f"--repo {repo}: {'not a directory' if repo_path.exists() else 'no such directory'}")
+    if paths:
+        repo_path = _work_tree_root(repo_path)
     select_codes, ignore_codes = _codes(select), _codes(ignore)
     for option, codes in (("--select", select_codes), ("--ignore", ignore_codes)):
         bad = unknown_codes(codes or ())
@@ -151,7 +168,9 @@ def check(
         ignore=ignore_codes,
         targets=read_targets(targets_file) if targets_file else None,
     )
-    if git_source is None:
+    if paths:
+        change = change_from_paths(repo_path, _relative_paths(repo_path, paths), settings)
+    elif git_source is None:
         text, source = _read_patch(patch, piped)
         change = change_from_patch(repo_path, text, source, settings)
     else:
@@ -191,7 +210,7 @@ def check(
         rules=_rules_for(report), version=__version__, source=_source_reader(after), provenance=provenance,
         category=category, fixes=plan.fixes if plan is not None else {},
         color=_use_color(color, output), show_fixes=show_fixes,
-        fix_option="--fix" if git_source is not None and git_source.mode != "range" else "--diff",
+        fix_option="--fix" if paths or (git_source is not None and git_source.mode != "range") else "--diff",
         unsafe_fixes=plan.unsafe_left if plan is not None else 0,
     )
     if show_diff and plan is not None:
@@ -223,6 +242,49 @@ def check(
             for line in _fixes_applied(plan, before_fix, report):
                 click.echo(line, err=True)
     sys.exit(EXIT_FINDINGS if unsuppressed and not exit_zero else EXIT_CLEAN)
+
+
+PY_SUFFIXES = (".py", ".pyi")
+
+
+def _split_sources(sources: tuple[str, ...]) -> tuple[Optional[str], tuple[str, ...]]:
+    """(PATCH, PATHS): - or one file not ending in .py is a patch; .py files and folders are paths."""
+    if not sources:
+        return None, ()
+    patches = [s for s in sources if s == "-" or not (s.endswith(PY_SUFFIXES) or Path(s).is_dir())]
+    if not patches:
+        for s in sources:
+            if not Path(s).exists():
+                raise UsageError(f"{s}: no such file or directory")
+        return None, sources
+    if len(sources) > 1:
+        raise UsageError(
+            f"{patches[0]}: a patch (- or a file not ending in .py) must be the only argument; "
+            "PATH... takes .py files and folders"
+        )
+    return sources[0], ()
+
+
+def _work_tree_root(folder: Path) -> Path:
+    """The git work tree holding ``folder`` (the folder with .git), else ``folder``: no GitPython needed."""
+    here = folder.resolve()
+    for candidate in (here, *here.parents):
+        if (candidate / ".git").exists():
+            return candidate
+    return folder
+
+
+def _relative_paths(root: Path, paths: tuple[str, ...]) -> list[str]:
+    real_root = root.resolve()
+    out = []
+    for p in paths:
+        real = Path(p).resolve()
+        try:
+            rel = real.relative_to(real_root)
+        except ValueError:
+            raise UsageError(f"{p}: not inside the repository {root} (give --repo the folder holding it)") from None
+        out.append(rel.as_posix() if str(rel) != "." else "")
+    return out
 
 
 def _fixable_findings(report: Report) -> bool:
@@ -299,7 +361,7 @@ def _fixes_applied(plan, before: dict, report: Report) -> list[str]:
     return lines
 
 
-def _check_fix_options(show_diff: bool, apply_fix: bool, unsafe_fixes: bool, fmt: str, git_source) -> None:
+def _check_fix_options(show_diff: bool, apply_fix: bool, unsafe_fixes: bool, fmt: str, git_source, paths: bool = False) -> None:
     """--diff shows fixes, --fix writes them: only into a working tree the change was read from."""
     if unsafe_fixes and not (show_diff or apply_fix):
         raise UsageError("--unsafe-fixes: goes with --diff or --fix (SARIF output carries every fix)")
@@ -307,7 +369,7 @@ def _check_fix_options(show_diff: bool, apply_fix: bool, unsafe_fixes: bool, fmt
         raise UsageError("--diff and --fix exclude each other (--diff shows the fixes, --fix applies them)")
     if show_diff and fmt != "text":
         raise UsageError(f"--diff prints the fixes as a unified diff: it takes no --format {fmt}")
-    if apply_fix and (git_source is None or git_source.mode == "range"):
+    if apply_fix and not paths and (git_source is None or git_source.mode == "range"):
         source = "a patch file" if git_source is None else "/".join(git_source.options)
         raise UsageError(
             f"--fix writes into the working tree, so the change must come from it (no PATCH) or from the index "

@@ -70,6 +70,21 @@ def change_from_patch(repo: Path, patch_text: str, source: str, settings: Settin
     return Change(change.before, change.after, change.files, change.notes + tree_notes)
 
 
+def change_from_paths(root: Path, paths: Iterable[str], settings: Settings = Settings()) -> Change:
+    """The files and folders ``paths`` (relative to ``root``, POSIX) checked as if they were new:
+    every function in them against the rest of the tree at ``root``, with no diff."""
+    tree = FsTree(root, exclude=settings.exclude)
+    wanted = [p.strip("/") for p in paths]
+    every = tree.paths()
+    chosen = [p for p in every if any(w in ("", ".") or p == w or p.startswith(w + "/") for w in wanted)]
+    notes = [Note(path, reason) for path, reason in getattr(tree, "notes", ())]
+    for w in wanted:
+        if w not in ("", ".") and not any(p == w or p.startswith(w + "/") for p in chosen):
+            notes.append(Note(w, "no Python file to check here (not a .py file, or excluded)"))
+    files = tuple(FileChange(None, p) for p in chosen)
+    return Change(before=tree, after=tree, files=files, notes=tuple(notes))
+
+
 def change_from_diff(before: SourceTree, patch_text: str, source: str) -> Change:
     """The change a unified diff makes to any source tree, applied in memory."""
     patch = parse_patch(patch_text, source)
@@ -152,4 +167,4 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
     return Result(report=report, index=index, change_set=change_set)
 
 
-__all__ = ["Change", "Result", "change_from_patch", "change_from_diff", "run", "enabled_rules", "all_rules", "facts_notes"]
+__all__ = ["Change", "Result", "change_from_patch", "change_from_paths", "change_from_diff", "run", "enabled_rules", "all_rules", "facts_notes"]

@@ -396,9 +396,10 @@ def test_missing_patch_file(case, tmp_path):
     assert_usage_error(run, str(missing), "no such file")
 
 
-def test_patch_is_a_directory(case, tmp_path):
+def test_a_directory_outside_the_repository(case, tmp_path):
+    # a folder is a PATH to check (issue 17), not a patch: this one is not in --repo
     run = run_cli(["check", str(tmp_path), "--repo", str(case.repo), "--no-cache"])
-    assert_usage_error(run, str(tmp_path), "directory")
+    assert_usage_error(run, str(tmp_path), "not inside the repository")
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads any file")

@@ -240,3 +240,60 @@ def test_help_prints_whole_sentences(capsys):
         text = " ".join(entry.split())
         text = re.sub(r"(\s*\[(default: [^\]]*|[^\]]*x[^\]]*)\])+$", "", text)
         assert text.endswith((".", ")")), entry
+
+
+# ---------------------------------------------------------------------------
+# check PATH...: files and folders, no diff
+
+
+@pytest.fixture
+def plain_repo(tmp_path: Path) -> Path:
+    """A folder that is no git repository, holding a re-implementation already there."""
+    root = tmp_path / "plain"
+    for name, text in dict(BASE_FILES, **{"pkg/new.py": REIMPL}).items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(dedent(text), encoding="utf-8")
+    return root
+
+
+def test_check_a_file_against_the_rest_of_the_repository(plain_repo: Path, capsys, monkeypatch):
+    monkeypatch.chdir(plain_repo)
+    code, out, err = check(capsys, "pkg/new.py")
+    assert code == 1, out + err
+    assert out.startswith("pkg/new.py:6:1: RA001 [*] 'handle' re-implements 'pkg.core.process'"), out
+    # the other way round: against the rest of the repository, process is the copy of handle
+    code, out, err = check(capsys, "pkg/core.py")
+    assert code == 1 and "RA001 'process' re-implements 'pkg.new.handle'" in out, out + err
+    code, out, err = check(capsys, "pkg/util.py")
+    assert code == 0 and out.startswith("No findings: 4 changed functions"), out + err
+
+
+def test_check_a_folder(plain_repo: Path, capsys, monkeypatch):
+    monkeypatch.chdir(plain_repo / "pkg")
+    # from a subfolder, with --repo naming the root; the two copies: the later one is reported
+    code, out, err = check(capsys, ".", "--repo", str(plain_repo))
+    assert code == 1, out + err
+    assert "pkg/new.py:6:1: RA001" in out and out.count("RA001") == 1, out
+
+
+def test_check_paths_finds_the_git_work_tree(git_repo: GitRepo, capsys, monkeypatch):
+    monkeypatch.chdir(git_repo.path / "pkg")
+    code, out, err = check(capsys, "new.py")  # --repo is ".", pkg/: the work tree is its parent
+    assert code == 1 and "pkg/new.py:6:1: RA001" in out, out + err
+    code, out, err = check(capsys, "new.py", "--fix")
+    assert code == 0 and "Fixed 1 finding (0 remaining)." in err, out + err
+    assert "return process(path)" in (git_repo.path / "pkg" / "new.py").read_text(encoding="utf-8")
+
+
+def test_paths_and_patches_are_told_apart(plain_repo: Path, capsys, monkeypatch, tmp_path: Path):
+    monkeypatch.chdir(plain_repo)
+    patch = tmp_path / "change.diff"
+    patch.write_bytes(make_patch({}, {"pkg/other.py": "def f():\n    return 1\n"}))
+    code, out, err = check(capsys, str(patch))  # a file not ending in .py: a patch
+    assert code == 0 and out.startswith("No findings: 1 changed function"), out + err
+    code, out, err = check(capsys, str(patch), "pkg/new.py")
+    assert code == 2 and "must be the only argument" in err, err
+    code, out, err = check(capsys, "pkg/nosuch.py")
+    assert code == 2 and "pkg/nosuch.py: no such file or directory" in err, err
+    code, out, err = check(capsys, "pkg/new.py", "--staged")
+    assert code == 2 and "takes no --staged" in err, err
