@@ -318,7 +318,13 @@ def test_command_that_hangs_is_killed_at_the_limit_with_its_children(bench, tmp_
 # mini-swe-agent, end to end with its scripted model
 # ---------------------------------------------------------------------------
 
-needs_mini = pytest.mark.skipif(importlib.util.find_spec("minisweagent") is None, reason="mini-swe-agent is not installed")
+_skip_without_mini = pytest.mark.skipif(
+    importlib.util.find_spec("minisweagent") is None, reason="mini-swe-agent is not installed (pip install -e '.[mini]')"
+)
+
+
+def needs_mini(test):
+    return pytest.mark.mini(_skip_without_mini(test))
 
 HEREDOC = """\
 mkdir -p reports && cat <<'EOF' > reports/double.py
@@ -669,10 +675,14 @@ def answer(command: str) -> dict:
     return {"text": f"THOUGHT: go.\n\n```mswea_bash_command\n{command}\n```"}
 
 
-needs_litellm = pytest.mark.skipif(
+_skip_without_litellm = pytest.mark.skipif(
     importlib.util.find_spec("minisweagent") is None or importlib.util.find_spec("litellm") is None,
-    reason="mini-swe-agent (with litellm) is not installed",
+    reason="mini-swe-agent (with litellm) is not installed (pip install -e '.[mini]')",
 )
+
+
+def needs_litellm(test):
+    return pytest.mark.mini(_skip_without_litellm(test))
 
 
 @needs_litellm

@@ -172,10 +172,11 @@ def test_resuming_with_another_configuration_is_refused(chain_dir, tmp_path):
     assert "another configuration" in proc.stderr and "memory" in proc.stderr
 
 
+@pytest.mark.mini
 def test_mini_swe_agent_run_scores_recall_from_its_real_trajectory(chain_dir, tmp_path, monkeypatch):
     """A scripted mini-swe-agent (its own DeterministicModel) reads the target with grep
     and sed -n, writes the module and submits; recall and lines viewed come from its trajectory."""
-    pytest.importorskip("minisweagent")
+    pytest.importorskip("minisweagent", reason="mini-swe-agent is not installed (pip install -e '.[mini]')")
     import dataclasses
     import inspect
 

@@ -49,6 +49,7 @@ def _available(chain) -> bool:
     return folder.is_dir()
 
 
+@pytest.mark.starter
 @pytest.mark.parametrize("chain", CHAINS, ids=lambda c: c.id)
 def test_chain_verifies(chain, tmp_path):
     if not _available(chain):
