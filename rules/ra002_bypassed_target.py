@@ -45,6 +45,8 @@ points at.
 
 ## Options
 - `--targets FILE`: the declared targets, one qualified name a line (`#` starts a comment).
+  `reuse-audit check` refuses a name the repository does not define (exit 2,
+  naming the file and line); the benchmark reports it with status `undefined`.
 - `min-callees`, `min-overlap`: the thresholds of the re-implementation test.
 """
 

@@ -98,11 +98,11 @@ Add a comment on the `def` line of the new function:
 configuration, or `--ignore RA003`.
 
 ## Options
-In `[tool.reuse-audit]` of `pyproject.toml`:
-- `min-similarity` (default 0.9): the similarity of the two token sequences at
+In `[tool.reuse-audit]` of `pyproject.toml`, or on the command line:
+- `min-similarity` (`--min-similarity`, default 0.9): the similarity of the two token sequences at
   which a copy is reported; also the share of the new function's meaning the
   target must have.
-- `min-tokens` (default 40): functions with fewer tokens are neither judged
+- `min-tokens` (`--min-tokens`, default 40): functions with fewer tokens are neither judged
   nor matched.
 - `exclude`: glob patterns of files not analysed.
 

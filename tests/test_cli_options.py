@@ -297,3 +297,59 @@ def test_paths_and_patches_are_told_apart(plain_repo: Path, capsys, monkeypatch,
     assert code == 2 and "pkg/nosuch.py: no such file or directory" in err, err
     code, out, err = check(capsys, "pkg/new.py", "--staged")
     assert code == 2 and "takes no --staged" in err, err
+
+
+# ---------------------------------------------------------------------------
+# docs/json-output.md says what check --format json writes
+
+
+def _key_paths(value, prefix=""):
+    """Every key path of a JSON value in order (lists: their first element)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield prefix + key
+            yield from _key_paths(item, prefix + key + ".")
+    elif isinstance(value, list) and value and isinstance(value[0], dict):
+        yield from _key_paths(value[0], prefix + "[].")
+
+
+def test_the_json_document_matches_its_documentation(git_repo: GitRepo, capsys):
+    import json
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "json-output.md").read_text(encoding="utf-8")
+    assert "`reuse-audit check --format json`" in doc
+    example = json.loads(doc.split("```json\n", 1)[1].split("```", 1)[0])
+    code, out, err = check(capsys, "--repo", str(git_repo.path), "--format", "json")
+    real = json.loads(out)
+    assert real["schema_version"] == example["schema_version"] == 2
+    assert f"currently `{real['schema_version']}`" in doc
+    documented, written = list(_key_paths(example)), list(_key_paths(real))
+    # the same fields in the same order (the example also shows others and notes, empty here)
+    assert [k for k in documented if not k.startswith(("findings.[].others.[].", "notes.[]."))] == written
+    for key in real["findings"][0]:
+        assert f"| `{key}` |" in doc, key
+    for key in real["summary"]:
+        assert f"| `{key}` |" in doc, key
+
+
+# ---------------------------------------------------------------------------
+# action.yml: the composite GitHub Action runs options that exist
+
+
+def test_the_github_action_runs_options_that_exist(capsys):
+    import yaml
+
+    action = yaml.safe_load((Path(__file__).resolve().parent.parent / "action.yml").read_text(encoding="utf-8"))
+    assert action["runs"]["using"] == "composite"
+    script = "\n".join(step.get("run", "") for step in action["runs"]["steps"])
+    uses = [step.get("uses", "") for step in action["runs"]["steps"]]
+    assert any(u.startswith("github/codeql-action/upload-sarif@") for u in uses)
+    assert '"${{ github.action_path }}"' in script  # installs the action's own version
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    help_text = capsys.readouterr().out
+    commands = [line.strip() for line in script.splitlines() if line.strip().startswith("reuse-audit check")]
+    assert len(commands) == 2, script
+    for command in commands:
+        for option in re.findall(r"(?<=\s)--[a-z-]+", command):
+            assert option in help_text, option
