@@ -432,7 +432,10 @@ class RemoveImports(cst.CSTTransformer):
                 carry = stmt.leading_lines if carry is None else carry
                 continue
             if carry is not None:
-                if not stmt.leading_lines:
+                if not body:  # the module's first statements went: no gap at its top
+                    own = [line for line in stmt.leading_lines if line.comment is not None]
+                    stmt = stmt.with_changes(leading_lines=list(carry) + own)
+                elif not stmt.leading_lines:  # it takes the place of those removed
                     stmt = stmt.with_changes(leading_lines=carry)
                 carry = None
             body.append(stmt)
@@ -1260,29 +1263,30 @@ def split_lines(text: str) -> list[str]:
 
 
 def edits_between(original: str, fixed: str) -> tuple[Edit, ...]:
-    """The line edits turning ``original`` into ``fixed`` (see :class:`Edit`)."""
+    """The line edits turning ``original`` into ``fixed`` (see :class:`Edit`): never two that
+    touch one line (a fix's edits are applied together, and checked against other fixes')."""
     old, new = split_lines(original), split_lines(fixed)
-    edits: list[Edit] = []
+    spans: list[list[int]] = []  # [i1, i2, j1, j2]: old[i1:i2] becomes new[j1:j2]
     matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             continue
-        text = "".join(new[j1:j2])
         if i1 == i2 and i1 >= len(old) and old:  # an insertion at the end: replace the last line too
-            i1 -= 1
-            text = old[i1] + text
+            i1, j1 = i1 - 1, j1 - 1
         elif j1 == j2:  # a deletion: keep one neighbouring line as the replacement
             if i1 > 0:
-                i1 -= 1
-                text = old[i1]
+                i1, j1 = i1 - 1, j1 - 1
             elif i2 < len(old):
-                text = old[i2]
-                i2 += 1
-        edits.append(Edit(i1 + 1, i2, text))
-    merged = edits
-    if apply_edits(original, merged) != fixed:  # never offer edits that do not give the fixed text
+                i2, j2 = i2 + 1, j2 + 1
+        if spans and i1 < spans[-1][1]:  # it shares a line with the edit before: one edit
+            spans[-1][1] = max(spans[-1][1], i2)
+            spans[-1][3] = max(spans[-1][3], j2)
+        else:
+            spans.append([i1, i2, j1, j2])
+    edits = tuple(Edit(i1 + 1, i2, "".join(new[j1:j2])) for i1, i2, j1, j2 in spans)
+    if apply_edits(original, edits) != fixed:  # never offer edits that do not give the fixed text
         return (Edit(1, len(old), fixed),) if old and fixed else ()
-    return tuple(merged)
+    return edits
 
 
 def apply_edits(original: str, edits: Iterable[Edit]) -> str:

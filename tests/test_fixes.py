@@ -1116,6 +1116,30 @@ def test_a_copy_with_its_names_swapped_is_not_a_safe_fix():
 # imports the fix makes unused (issue 17: ruff found F401s after our fixes)
 
 
+def test_an_import_group_the_fix_empties_leaves_no_gap():
+    fix = fix_of(
+        {
+            "pkg/__init__.py": "",
+            "pkg/util.py": UTIL,
+            "pkg/new.py": """
+                import io
+
+                # local
+                from pkg import util
+
+
+                def read(name, encoding="utf-8"):
+                    with io.open(name, encoding=encoding) as fh:
+                        return fh.read()
+            """,
+        },
+        "pkg.new.read",
+        "pkg.util.load",
+    )
+    assert fix.fixed.startswith("# local\nfrom pkg import util\n\n\ndef read("), fix.fixed
+    assert "return util.load(name, encoding)" in fix.fixed
+
+
 def test_the_fix_removes_the_imports_it_made_unused_and_only_those():
     fix = fix_of(
         {
@@ -1232,3 +1256,38 @@ def test_fixes_whose_edits_overlap_are_applied_in_one_run(tmp_path: Path, monkey
     assert "from pkg.core import LIMIT, process, render\n" in text, text
     assert "pkg.util" not in text, text  # unused once both bodies are calls
     assert "return process(source)" in text and "return render(source, width)" in text, text
+
+
+def test_edits_of_one_fix_never_touch_one_line():
+    original = "import json\n\nfrom a import B\nfrom c import d, e\n\n\ndef f(x):\n    y = d(x)\n    return B(e(y))\n"
+    fixed = "from a import B\n\n\ndef f(x):\n    return B.make(x)\n"
+    edits = edits_between(original, fixed)
+    assert apply_edits(original, edits) == fixed
+    for a, b in zip(edits, edits[1:]):
+        assert a.end_line < b.start_line, edits
+    assert merge_fixes([Fix("m.py", original, fixed, "", edits, "k")])[1], "the fix overlaps itself"
+
+
+def test_rich_like_case_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys):
+    """--diff --unsafe-fixes on rich's JSON.from_data case: sort_keys by keyword (it was passed as skip_keys)."""
+    isolated_git(tmp_path, monkeypatch)
+    repo = GitRepo(tmp_path / "repo")
+    util = "def normalise(data):\n    return data\n\n\ndef wrap(text):\n    return text.rstrip()\n"
+    render = dedent(RICH_LIKE).replace("import json\n", "import json\n\nfrom pkg.util import normalise, wrap\n", 1)
+    render = render.replace("json.dumps(data,", "json.dumps(normalise(data),").replace("cls(text,", "cls(wrap(text),")
+    repo.commit("base", {"pkg/__init__.py": "", "pkg/util.py": util, "pkg/render.py": render})
+    repo.write({"pkg/view.py": """
+        import json
+
+        from pkg.render import JSON
+        from pkg.util import normalise, wrap
+
+
+        def json_view(obj, indent=2, highlight=True, sort_keys=False):
+            text = json.dumps(normalise(obj), indent=indent, sort_keys=sort_keys)
+            return JSON(wrap(text), highlight=highlight)
+    """})
+    code, out, err = check(capsys, "--diff", "--unsafe-fixes", "--repo", str(repo.path))
+    assert "Would fix 1 finding (0 remaining)." in err, out + err
+    assert "+    return JSON.from_data(obj, indent, highlight, sort_keys=sort_keys)\n" in out, out
+    assert "-import json\n" in out and "-from pkg.util import normalise, wrap\n" in out, out
