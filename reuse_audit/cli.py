@@ -44,7 +44,7 @@ def cli() -> None:
 
 @cli.command(short_help="Check a change (a patch, the working tree, staged changes or a range) or files for re-implemented code.")
 @click.argument("sources", nargs=-1, metavar="[PATCH | PATH...]")
-@click.option("--repo", "repo", default=".", show_default=True, help="The root of the tree the patch applies to (it need not be a git repository). With git sources, any folder of the repository: the whole repository is analysed.")
+@click.option("--repo", "repo", default=".", show_default=True, metavar="DIR", help="The root of the tree the patch applies to (it need not be a git repository). With git sources, any folder of the repository: the whole repository is analysed.")
 @click.option("--staged", is_flag=True, help="Check the staged changes: the index against HEAD, which is what a commit would add.")
 @click.option("--base", default=None, metavar="REF", help="Check what a pull request adds: git diff BASE...HEAD, from the merge base.")
 @click.option("--head", default=None, metavar="REF", help="With --base: the head of the range (default: the working tree).")

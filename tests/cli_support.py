@@ -58,14 +58,28 @@ class Run:
         )
 
 
+#: environment variables an in-process run can set for its duration; any other (PYTHONIOENCODING,
+#: PYTHONHASHSEED, ...) is read when a Python process starts: that run gets a subprocess
+_IN_PROCESS_ENV = frozenset({"REUSE_AUDIT_CACHE_DIR", "XDG_CACHE_HOME", "NO_COLOR", "FORCE_COLOR", "TERM"})
+
+
 def run_cli(
     args: Sequence[Union[str, Path]],
     cwd: Optional[Path] = None,
     stdin: Optional[bytes] = None,
     env: Optional[Mapping[str, str]] = None,
     timeout: float = 120,
+    in_process: bool = False,
 ) -> Run:
-    """Run ``reuse-audit ARGS`` and return what it did."""
+    """Run ``reuse-audit ARGS`` and return what it did.
+
+    ``in_process``: call ``reuse_audit.cli.main`` in this process (no interpreter start:
+    about ten times faster) with the same environment, folder, standard streams and exit
+    status, where a subprocess proves nothing more; a run whose ``env`` must be seen by
+    a starting interpreter still gets a subprocess.
+    """
+    if in_process and set(env or {}) <= _IN_PROCESS_ENV:
+        return _run_in_process(args, cwd, stdin, env)
     environment = dict(os.environ)
     environment.pop("REUSE_AUDIT_DEBUG", None)
     environment["REUSE_AUDIT_CACHE_DIR"] = _CACHE_HOME
@@ -87,6 +101,48 @@ def run_cli(
         done.stdout.decode("utf-8", "replace"),
         done.stderr.decode("utf-8", "replace"),
     )
+
+
+def _run_in_process(args, cwd, stdin, env) -> Run:
+    import io
+
+    from reuse_audit.cli import main
+
+    argv = [str(a) for a in args]
+    environment = {"REUSE_AUDIT_CACHE_DIR": _CACHE_HOME, "XDG_CACHE_HOME": _CACHE_HOME, **(env or {})}
+    saved_env = {name: os.environ.get(name) for name in [*environment, "REUSE_AUDIT_DEBUG"]}
+    saved_streams = sys.stdin, sys.stdout, sys.stderr
+    saved_cwd = os.getcwd()
+    out, err = io.BytesIO(), io.BytesIO()
+    code = 0
+    wrappers: tuple = ()
+    try:
+        os.environ.pop("REUSE_AUDIT_DEBUG", None)
+        os.environ.update(environment)
+        wrappers = (
+            io.TextIOWrapper(io.BytesIO(stdin or b""), encoding="utf-8"),
+            io.TextIOWrapper(out, encoding="utf-8", write_through=True),
+            io.TextIOWrapper(err, encoding="utf-8", write_through=True),
+        )
+        sys.stdin, sys.stdout, sys.stderr = wrappers
+        if cwd is not None:
+            os.chdir(cwd)
+        try:
+            main(argv)
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    finally:
+        os.chdir(saved_cwd)
+        for wrapper in wrappers:
+            wrapper.flush()
+            wrapper.detach()  # closing the wrapper must not close the bytes read below
+        sys.stdin, sys.stdout, sys.stderr = saved_streams
+        for name, value in saved_env.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    return Run(tuple(argv), code, out.getvalue().decode("utf-8", "replace"), err.getvalue().decode("utf-8", "replace"))
 
 
 def assert_usage_error(run: Run, *needles: str) -> str:

@@ -8,7 +8,12 @@ import json
 
 import pytest
 
-from cli_support import BASE, COPY_LINE, copy_module, make_case, run_cli
+import cli_support
+from cli_support import BASE, COPY_LINE, copy_module, make_case
+
+
+def run_cli(*args, **kwargs):
+    return cli_support.run_cli(*args, in_process=True, **kwargs)  # main() in this process: see test_cli.py
 from sarif_schema import assert_valid_sarif
 
 NET = '''\
