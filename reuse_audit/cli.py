@@ -28,6 +28,8 @@ from .settings import Settings, describe_unknown, load_settings, unknown_codes
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 #: --fix and --diff: rounds of fixes at most (each plans what the one before left)
 FIX_ROUNDS = 5
+#: the text and full formats: engine runs at most to verify the safe fixes their [*] marks show
+MARK_CHECKS = 2
 
 
 def _codes(value: Optional[str]) -> Optional[tuple[str, ...]]:
@@ -190,10 +192,15 @@ def check(
             from .fixes import plan_fixes
 
             # SARIF carries every verified fix (a suggestion, never applied by itself)
-            unsafe = unsafe_fixes or not (show_diff or apply_fix)
+            unsafe = unsafe_fixes or (fmt == "sarif" and not (show_diff or apply_fix))
             # --fix and --diff apply the fixes of a file together, round after round, as ruff does
             rounds = FIX_ROUNDS if show_diff or apply_fix else 1
-            plan = plan_fixes(change, result, report.findings, settings, cache=cache, jobs=jobs, unsafe=unsafe, rounds=rounds)
+            # the marks verify the safe fixes only (the unsafe ones are counted), in a few checks
+            max_checks = MARK_CHECKS if not (show_diff or apply_fix or fmt == "sarif") else None
+            plan = plan_fixes(
+                change, result, report.findings, settings, cache=cache, jobs=jobs, unsafe=unsafe, rounds=rounds,
+                max_checks=max_checks,
+            )
             if show_diff or apply_fix or fmt == "sarif":
                 report = _with_fix_notes(report, plan, show_diff or apply_fix)
     finally:

@@ -1366,6 +1366,7 @@ def plan_fixes(
     jobs: int = 0,
     unsafe: bool = True,
     rounds: int = 1,
+    max_checks: Optional[int] = None,
 ) -> FixPlan:
     """The verified fixes of ``findings``, in up to ``rounds`` rounds (as ruff does): a round
     plans the fixes of the findings the rounds before left (fixes whose edits overlapped,
@@ -1376,13 +1377,17 @@ def plan_fixes(
     With more than one round, the ``Fix`` of a later round is made from the text the rounds
     before left (its edits apply to that text, not to the after-tree's): SARIF, which offers
     each fix on its own, plans one round.
+
+    ``max_checks`` caps the engine runs that verify the fixes (each is a whole check): a
+    fix not verified within them is not offered, and its finding says so.  The text
+    report's ``[*]`` marks use a cap; ``--diff``, ``--fix`` and SARIF verify every fix.
     """
     from .engine import Change as _Change
 
     settings = settings if settings is not None else _Settings_default()
     chosen = [f for f in (result.report.findings if findings is None else findings) if not f.suppressed]
     wanted = {f.stable_key for f in chosen}
-    total = _plan_round(change, result, chosen, settings, cache, jobs, unsafe)
+    total = _plan_round(change, result, chosen, settings, cache, jobs, unsafe, max_checks)
     plan = total
     for _ in range(rounds - 1):
         if not plan.fixes or plan.result is None:
@@ -1392,7 +1397,7 @@ def plan_fixes(
         left = [f for f in plan.result.report.findings if f.stable_key in wanted and f.stable_key not in total.fixes]
         if not left:
             break
-        plan = _plan_round(current, plan.result, left, settings, cache, jobs, unsafe)
+        plan = _plan_round(current, plan.result, left, settings, cache, jobs, unsafe, max_checks)
         if not plan.fixes:
             total = replace(total, reasons={**total.reasons, **plan.reasons}, unsafe_left=plan.unsafe_left,
                             notes=tuple(sorted(set(total.notes) | set(plan.notes), key=lambda n: (n.path, n.message))))
@@ -1421,6 +1426,7 @@ def _plan_round(
     cache: Optional["FactsCache"],
     jobs: int,
     unsafe: bool,
+    max_checks: Optional[int] = None,
 ) -> FixPlan:
     """One round of :func:`plan_fixes`: the verified fixes of ``chosen``, each made from the after-tree.
 
@@ -1474,16 +1480,23 @@ def _plan_round(
         reasons[fix.key] = "its edits overlap another fix of the same file"
     original_keys = frozenset(f.stable_key for f in result.report.findings)
     reruns: dict[frozenset, "Result"] = {}  # the fixes verified together -> the check of the fixed code
+    checks = [0]
 
     def failure(fixes: Sequence[Fix]) -> Optional[str]:
         """Why the fixes together fail the check; None when they pass."""
         files, used, _ = merge_fixes(fixes)
         if len(used) != len(fixes):
             return "its edits overlap another fix"
+        if max_checks is not None and checks[0] >= max_checks:
+            return "not verified (too many fixes to verify for the report: --diff verifies every one)"
+        checks[0] += 1
         fixed_keys = {f.key for f in fixes}
+        # with a cap (the report's marks), only the fixed files' functions are checked again:
+        # a fix can only change what is found in the file it edits
+        checked = change.files if max_checks is None else tuple(c for c in change.files if c.new_path in files)
         try:
             after = _overlay(change.after, files)
-            rerun = run(_Change(change.before, after, change.files, change.notes), settings, cache=cache, jobs=jobs)
+            rerun = run(_Change(change.before, after, checked, change.notes), settings, cache=cache, jobs=jobs)
         except (UsageError, ValueError, OSError) as exc:
             return f"the fixed code could not be checked ({type(exc).__name__})"
         still = [f for f in rerun.report.findings if f.stable_key in fixed_keys]
