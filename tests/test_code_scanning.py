@@ -512,7 +512,8 @@ def doc_workflows() -> list[dict]:
     yaml = pytest.importorskip("yaml")
     text = DOC.read_text(encoding="utf-8")
     blocks = re.findall(r"^```yaml\n(.*?)^```", text, re.S | re.M)
-    return [yaml.safe_load(b) for b in blocks if "jobs:" in b]
+    # the workflows written out by hand (the one using the repository's action.yml is tested with it)
+    return [yaml.safe_load(b) for b in blocks if "jobs:" in b and "uses: reuse-audit/reuse-audit@" not in b]
 
 
 def steps_of(workflow: dict) -> list[dict]:
