@@ -166,7 +166,10 @@ def check(
     if cache is not None and _answered_lazily(result):
         from . import background
 
-        background.start(root, cache.directory, settings, jobs, "RA003" in report.rules, _changes_over(root, change.after))
+        cache_notes: list[str] = []
+        background.start(root, cache.directory, settings, jobs, "RA003" in report.rules, _changes_over(root, change.after), cache_notes)
+        for line in cache_notes if not quiet else ():
+            click.echo("note: " + line.replace("\r", "\\r").replace("\n", "\\n"), err=True)
     unsuppressed = [f for f in report.findings if not f.suppressed]
     if show_diff and plan is not None:
         fixable = sum(1 for f in unsuppressed if f.stable_key in plan.fixes)
