@@ -250,3 +250,75 @@ def test_the_background_build_runs_isolated(tmp_path, monkeypatch):
     assert seen["command"][1:3] == ["-I", "-B"]
     assert seen["cwd"] == str((tmp_path / "cache").resolve())
     assert not [k for k in seen["env"] if k.startswith("PYTHON")]
+
+
+# every program a repository's .git/config (or a user's) can name for git to run while reading it
+GIT_PROGRAMS = {
+    "filter.ev.clean": "clean",
+    "filter.ev.smudge": "smudge",
+    "filter.ev.process": "process",
+    "diff.ev.textconv": "textconv",
+    "diff.ev.command": "diff-command",
+    "diff.external": "ext-diff",
+    "core.pager": "pager",
+    "pager.diff": "pager-diff",
+    "pager.status": "pager-status",
+    "credential.helper": "credential",
+    "core.askPass": "askpass",
+    "gpg.program": "gpg",
+    "core.sshCommand": "ssh",
+    "core.editor": "editor",
+    "sequence.editor": "sequence-editor",
+    "merge.ev.driver": "merge-driver",
+}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="shell programs")
+@pytest.mark.parametrize("mode", ["worktree", "staged", "base", "base-head", "diff", "sarif"])
+def test_git_attributes_and_external_programs_never_run(tmp_path, monkeypatch, markers, mode):
+    """A .gitattributes naming a filter, diff driver or textconv (in the tree, in
+    .git/info/attributes and in core.attributesFile), and a .git/config defining them with
+    programs that leave a marker, plus pagers, credential helpers, gpg and external diff:
+    no mode runs any of them, and the working tree is compared by content."""
+    isolated_git(tmp_path, monkeypatch)
+    repo = GitRepo(tmp_path / "git")
+    files = booby_trapped(markers, shadows=False)
+    write_tree(repo.path, files)
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "--no-verify", "-m", "base")
+    (repo.path / "shop" / "report.py").write_text(new_module(markers))
+    if mode in ("staged", "base-head"):
+        repo.git("add", "-A")
+    if mode == "base-head":
+        repo.git("-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "change")
+    # an unchanged tracked file whose stat no longer matches the index: git would run the clean filter
+    pricing = repo.path / "shop" / "pricing.py"
+    pricing.write_bytes(pricing.read_bytes())
+    os.utime(pricing, (1, 1))
+    attributes = "*.py filter=ev diff=ev merge=ev\n* filter=ev diff=ev\n"
+    (repo.path / ".gitattributes").write_text(attributes)
+    (repo.path / ".git" / "info").mkdir(exist_ok=True)
+    (repo.path / ".git" / "info" / "attributes").write_text(attributes)
+    (tmp_path / "global-attributes").write_text(attributes)
+    for key, name in GIT_PROGRAMS.items():
+        repo.git("config", key, trap_command(markers, name))
+    repo.git("config", "core.attributesFile", str(tmp_path / "global-attributes"))
+    repo.git("config", "log.showSignature", "true")
+    repo.git("config", "status.submoduleSummary", "true")
+    repo.git("config", "diff.ev.binary", "false")
+    for name in list(markers.iterdir()):
+        name.unlink()
+    monkeypatch.setenv("GIT_PAGER", "")
+    monkeypatch.delenv("PAGER", raising=False)
+    args = {
+        "worktree": [],
+        "staged": ["--staged"],
+        "base": ["--base", "HEAD"],
+        "base-head": ["--base", "HEAD~1", "--head", "HEAD"],
+        "diff": ["--diff"],
+        "sarif": ["--format", "sarif"],
+    }[mode]
+    run = run_cli(["check", *args, "--no-cache"], cwd=repo.path)
+    assert run.returncode in (0, 1), run
+    assert "label_for" in run.stdout or mode == "diff", run
+    assert_no_marker(markers, f"git mode {mode}")
