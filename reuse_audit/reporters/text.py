@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..model import Finding, Report
 from . import RenderContext, candidate_note
+from .escape import for_terminal
 
 INDENT = "    "
 
@@ -29,12 +30,12 @@ def render(report: Report, ctx: RenderContext) -> str:
     for finding in shown:
         lines.extend(_finding_lines(finding))
     lines.append(_summary(report, shown, suppressed))
-    return "\n".join(lines) + "\n"
+    return "\n".join(for_terminal(line) for line in lines) + "\n"
 
 
 def _shown(path: str) -> str:
-    """A path on one line: a line break in a file name is written as ``\\n``."""
-    return path.replace("\r", "\\r").replace("\n", "\\n")
+    """A path on one line, its control characters visible (``\\n``, ``\\x1b``)."""
+    return for_terminal(path)
 
 
 def _finding_lines(f: Finding) -> list[str]:
