@@ -57,7 +57,7 @@ from .model import Note
 from .reporters import Provenance
 from .settings import Settings
 from .tree import (
-    MAX_FILE_BYTES, VENV_MARKER, ExcludePatterns, FsTree, OverlayTree, SourceTree, _valid, is_size_note, skipped_dir_name,
+    MAX_FILE_BYTES, VENV_MARKER, ExcludePatterns, FsTree, OverlayTree, SourceTree, _valid, is_size_note,
     too_big,
 )
 
@@ -366,7 +366,7 @@ class GitTree:
                 path = f"{prefix}{name}"
                 if item.type != "tree":
                     entries[path] = (item.mode, item.binsha)
-                elif skipped_dir_name(name) or patterns.excludes(path, True):
+                elif patterns.skips_dir_name(name) or patterns.excludes(path, True):
                     pruned.add(path)
                 else:
                     stack.append((path + "/", item))
@@ -454,7 +454,7 @@ class GitTree:
         """True when :meth:`paths` would not list a ``.py`` file at ``path`` because of where it is."""
         for parent in _parents(path):
             name = parent.rsplit("/", 1)[-1]
-            if skipped_dir_name(name) or self._patterns.excludes(parent, True):
+            if self._patterns.skips_dir_name(name) or self._patterns.excludes(parent, True):
                 return True
             if f"{parent}/{VENV_MARKER}" in self._entries:
                 return True
@@ -684,12 +684,16 @@ def _worktree_change(repo: Repo, commit: Optional[Any], before: GitTree, setting
     root = work_tree(repo)
     disk = FsTree(root, exclude=settings.exclude)  # reads refuse links leading outside the root
     notes: list[Note] = []
-    untracked = []
+    untracked: list[str] = []
+    hidden: list[FileChange] = []
     for path in _untracked(repo):
         if path.endswith("/"):
             notes.append(Note(path.rstrip("/"), "skipped: untracked nested git repository"))
-        elif path.endswith(".py") and _valid(path) and not disk.is_excluded(path):
-            untracked.append(path)
+        elif path.endswith(".py") and _valid(path):
+            if disk.is_excluded(path):
+                hidden.append(FileChange(None, path))  # not read: named in a note (engine.skipped_notes)
+            else:
+                untracked.append(path)
     if commit is None:
         tracked = [p for p, mode, _, stage in _index_entries(repo) if stage == 0 and mode in (_FILE, _EXEC, _LINK)]
         files = [FileChange(None, p) for p in sorted(set(tracked) | set(untracked))]
@@ -709,6 +713,7 @@ def _worktree_change(repo: Repo, commit: Optional[Any], before: GitTree, setting
                     notes.append(Note(fc.new_path, "skipped: not a regular file inside the repository"))
                 continue  # gone from the working tree since git looked
         kept.append(fc)
+    kept.extend(hidden)
     after = OverlayTree(before, changes)
     return _change(before, after, kept, notes)
 
