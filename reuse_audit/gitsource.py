@@ -699,7 +699,7 @@ def _worktree_change(repo: Repo, commit: Optional[Any], before: GitTree, setting
         files = [FileChange(None, p) for p in sorted(set(tracked) | set(untracked))]
         notes.extend(Note(p, _SUBMODULE_NOTE) for p, mode, _, _ in _index_entries(repo) if mode == _GITLINK)
     else:
-        files = _file_changes(_content_diff(repo, commit, untracked), notes)
+        files = _file_changes(_content_diff(repo, commit, untracked, before), notes)
     changes: dict[str, Optional[bytes]] = {}
     kept: list[FileChange] = []
     for fc in files:
@@ -781,7 +781,7 @@ def _same_stat(entry: Any, st: os.stat_result, racy_after: float) -> bool:
         return False
 
 
-def _content_diff(repo: Repo, commit: Any, untracked: list[str]) -> Any:
+def _content_diff(repo: Repo, commit: Any, untracked: list[str], before: Optional[GitTree] = None) -> Any:
     """The working tree against ``commit`` as a GitPython DiffIndex, compared by content.
 
     ``git diff COMMIT`` would hash a file whose stat changed through the repository's clean
@@ -805,7 +805,10 @@ def _content_diff(repo: Repo, commit: Any, untracked: list[str]) -> Any:
         except AssertionError:  # index version 4: no stat data from GitPython; everything is hashed
             for path, mode, binsha, stage in _index_entries(repo):
                 entries[(path, stage)] = git.BaseIndexEntry((mode, binsha, stage, path))
-    committed = {path: sha for path, (_, sha) in GitTree.from_tree(repo, commit.tree)._entries.items()}
+    # the commit's blobs (``before``: the same tree, walked already; a blob under a folder it
+    # skips is only written to the scratch objects once more than needed)
+    tree = before if before is not None else GitTree.from_tree(repo, commit.tree)
+    committed = {path: sha for path, (_, sha) in tree._entries.items()}
     records: list[str] = []
     new_blobs: dict[bytes, bytes] = {}
 
