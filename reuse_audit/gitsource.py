@@ -744,20 +744,8 @@ def _untracked(repo: Repo) -> list[str]:
     """Untracked, not ignored files (nested repositories as ``dir/``), from ``git ls-files``:
     unlike ``git status``, it neither refreshes the index (no clean filter) nor enters submodules."""
     with _quiet_git(repo):
-        out = repo.git.ls_files("--others", "--exclude-standard", "--directory", "--no-empty-directory", "-z",
-                                strip_newline_in_stdout=False)
-    found = []
-    for path in out.split("\0"):
-        if not path:
-            continue
-        if path.endswith("/") and not os.path.isdir(os.path.join(work_tree(repo), path, ".git")):
-            # a whole untracked folder: its files, listed one by one
-            with _quiet_git(repo):
-                inner = repo.git.ls_files("--others", "--exclude-standard", "-z", "--", path, strip_newline_in_stdout=False)
-            found.extend(p for p in inner.split("\0") if p)
-            continue
-        found.append(path)
-    return found
+        out = repo.git.ls_files("--others", "--exclude-standard", "-z", strip_newline_in_stdout=False)
+    return [path for path in out.split("\0") if path]
 
 
 def _blob_id(data: bytes) -> bytes:

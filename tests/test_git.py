@@ -621,3 +621,15 @@ def test_worktree_with_a_clean_filter_compares_the_bytes_on_disk(repo: GitRepo, 
     os.utime(util, (1, 1))
     assert _worktree_files(repo) == {FileChange(None, "pkg/new.py")}
     assert not marker.exists()
+
+
+def test_worktree_untracked_folder_and_nested_repository(repo: GitRepo, check):
+    """Files of an untracked folder are added (ls-files, not git status); an untracked nested
+    repository is named in a note and not entered."""
+    repo.write({"extra/deep/new.py": REIMPL})
+    nested = GitRepo(repo.path / "vendored")
+    nested.write({"inner.py": REIMPL})
+    result = check("--repo", str(repo.path))
+    assert result.code == 1 and "extra/deep/new.py:6:1:" in result.out, result
+    assert "note: vendored: skipped: untracked nested git repository" in result.err, result
+    assert "inner.py" not in result.out
