@@ -17,7 +17,7 @@ import sys
 
 import pytest
 
-from cli_support import copy_module, make_case, run_cli, script
+from cli_support import make_case, run_cli, script
 from reuse_audit import __version__, background, cachedir
 from reuse_audit.cache import SCHEMA, FactsCache
 

@@ -26,8 +26,8 @@ from typing import Optional
 from ..model import Finding, Report
 from ..rule import Rule
 from . import RenderContext, candidate_note
-from .sarif import utf16_column
 from .escape import for_terminal
+from .sarif import utf16_column
 from .text import _summary
 
 COMMANDS = {"error": "error", "warning": "warning", "note": "notice"}
