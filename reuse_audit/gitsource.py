@@ -748,6 +748,14 @@ def _untracked(repo: Repo) -> list[str]:
     return [path for path in out.split("\0") if path]
 
 
+def _alternate(path: str) -> str:
+    """``path`` as one entry of ``GIT_ALTERNATE_OBJECT_DIRECTORIES`` (C-quoted when it holds
+    the list separator or a quote, as git reads it)."""
+    if os.pathsep not in path and not path.startswith('"'):
+        return path
+    return '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def _blob_id(data: bytes) -> bytes:
     return hashlib.sha1(b"blob %d\0" % len(data) + data).digest()
 
@@ -864,7 +872,7 @@ def _content_diff(repo: Repo, commit: Any, untracked: list[str], before: Optiona
         env = {
             "GIT_INDEX_FILE": os.path.join(scratch, "index"),
             "GIT_OBJECT_DIRECTORY": objects,
-            "GIT_ALTERNATE_OBJECT_DIRECTORIES": os.path.abspath(real_objects),
+            "GIT_ALTERNATE_OBJECT_DIRECTORIES": _alternate(os.path.abspath(real_objects)),
         }
         with _quiet_git(repo, **env), open(listing, "rb") as stdin:
             repo.git.update_index("-z", "--index-info", istream=stdin)

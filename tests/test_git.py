@@ -633,3 +633,17 @@ def test_worktree_untracked_folder_and_nested_repository(repo: GitRepo, check):
     assert result.code == 1 and "extra/deep/new.py:6:1:" in result.out, result
     assert "note: vendored: skipped: untracked nested git repository" in result.err, result
     assert "inner.py" not in result.out
+
+
+def test_worktree_of_a_repository_whose_path_holds_a_colon(tmp_path: Path, check):
+    """The scratch object folder names the repository's objects as an alternate: a ':' in
+    its path (the list separator of GIT_ALTERNATE_OBJECT_DIRECTORIES) is quoted."""
+    r = GitRepo(tmp_path / 'odd:"name')
+    r.commit("base", BASE_FILES)
+    r.write({"pkg/core.py": CORE.replace("process", "process2"), "pkg/new.py": REIMPL})
+    (r.path / "pkg" / "util.py").unlink()
+    (r.path / "pkg" / "helpers.py").write_text(textwrap.dedent(UTIL))
+    result = check("--repo", str(r.path))
+    assert result.code in (0, 1) and "error" not in result.err, result
+    files = _worktree_files(r)
+    assert FileChange("pkg/util.py", "pkg/helpers.py") in files, files
