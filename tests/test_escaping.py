@@ -9,6 +9,7 @@ Every format writes names through reuse_audit/reporters/escape.py.
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
@@ -75,7 +76,12 @@ def _check_outputs(path: str, runs) -> None:
     assert all(re.match(r"(diff --git |--- |\+\+\+ |@@ |[ +\-\\]|index )", line) for line in diff.splitlines())
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# REUSE_AUDIT_HYPOTHESIS_EXAMPLES=2000 searches longer (by hand, not in CI), as in test_fuzz.py
+@settings(
+    max_examples=int(os.environ.get("REUSE_AUDIT_HYPOTHESIS_EXAMPLES", "0") or 0) or 40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(name=NAMES)
 def test_hostile_file_names_stay_inside_their_field_in_every_format(tmp_path_factory, name):
     tmp_path = tmp_path_factory.mktemp("names")
