@@ -9,9 +9,19 @@ next check starts from it (the changed files re-resolved, see ``index.py``)
 instead of answering lazily again.  Nothing waits for it, and nothing depends
 on it: a check that starts while it runs answers lazily, with the same result.
 
-One build at a time a cache: a lock file in the cache directory, taken with
-``O_EXCL`` and removed at the end (a lock older than ``STALE_SECONDS`` is a
-crashed build's, and broken).  ``REUSE_AUDIT_NO_BACKGROUND=1`` turns it off.
+One build at a time a cache: ``fcntl.flock`` on a lock file in the cache
+directory, taken by the check and handed to the build, which holds it until it
+ends (the kernel lets go of it when the process does, however it ends).  The
+file itself is never removed, so no build can delete another's lock; a build
+that runs for an hour still holds it.  Where ``flock`` does not exist, no
+background build is started.  ``REUSE_AUDIT_NO_BACKGROUND=1`` turns it off.
+
+The build is a new interpreter, isolated from the checked repository and
+from the caller's environment: ``python -I -B`` (no current folder or script
+folder on ``sys.path``, no ``PYTHON*`` variables, no user site-packages), run
+from the cache directory, with the ``PYTHON*`` variables removed from its
+environment.  So a ``reuse_audit.py``, ``tree_sitter.py``, ``sitecustomize.py``
+or ``usercustomize.py`` at the root of the checked repository is never run.
 """
 
 from __future__ import annotations
@@ -24,12 +34,27 @@ import time
 from pathlib import Path
 from typing import Mapping, Optional
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
 from .settings import Settings
 
 LOCK_NAME = "index-build.lock"
 OVERLAY_NAME = "index-build.overlay"  # the checked tree's changes over the folder, for the build
-STALE_SECONDS = 600
 ENV_OFF = "REUSE_AUDIT_NO_BACKGROUND"
+
+# The build's interpreter: isolated (-I: no current folder on sys.path, no PYTHON* variables,
+# no user site-packages; -B: no .pyc written).  reuse_audit comes from where it is installed;
+# only when it is not importable that way (run from a source folder through PYTHONPATH) is the
+# folder it was loaded from added, last.
+_BOOT = (
+    "import sys, importlib.util\n"
+    "if importlib.util.find_spec('reuse_audit') is None: sys.path.append(sys.argv[1])\n"
+    "from reuse_audit.background import main\n"
+    "main(sys.argv[2:])\n"
+)
 
 
 def disabled() -> bool:
@@ -40,21 +65,47 @@ def lock_path(cache_dir: Path) -> Path:
     return Path(cache_dir) / LOCK_NAME
 
 
-def _take_lock(cache_dir: Path) -> bool:
-    path = lock_path(cache_dir)
+def _take_lock(cache_dir: Path) -> Optional[int]:
+    """A descriptor of the lock file holding an exclusive ``flock``; None when another
+    process holds it (a build is under way) or locks are not available.  OSError when
+    the cache directory cannot be used."""
+    if fcntl is None:
+        return None
+    from .cachedir import open_nofollow, prepare
+
+    prepare(cache_dir)
+    fd = open_nofollow(lock_path(cache_dir), os.O_RDWR | os.O_CREAT)
     try:
-        Path(cache_dir).mkdir(parents=True, exist_ok=True)
-        try:
-            if time.time() - path.stat().st_mtime > STALE_SECONDS:
-                path.unlink()
-        except FileNotFoundError:
-            pass
-        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        return False  # taken (a build is under way), or the cache folder is not writable
-    with os.fdopen(fd, "w") as f:
-        f.write(str(os.getpid()))
-    return True
+        os.close(fd)
+        return None  # held by a live build
+    return fd
+
+
+def running(cache_dir: Path) -> bool:
+    """Whether a live process holds ``cache_dir``'s build lock."""
+    if fcntl is None:
+        return False
+    from .cachedir import NOFOLLOW
+
+    try:
+        fd = os.open(lock_path(cache_dir), os.O_RDONLY | NOFOLLOW)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # closing lets go of the shared lock taken to test it
+
+
+def child_environment(environ: Optional[Mapping[str, str]] = None) -> dict[str, str]:
+    """The environment of a process of ours: the caller's, without ``PYTHON*`` variables."""
+    environ = os.environ if environ is None else environ
+    return {k: v for k, v in environ.items() if not k.startswith("PYTHON")}
 
 
 def start(
@@ -64,47 +115,65 @@ def start(
     jobs: int = 0,
     clones: bool = False,
     changes: Optional[Mapping[str, Optional[bytes]]] = None,
+    notes: Optional[list] = None,
 ) -> Optional[subprocess.Popen]:
     """Start a detached build of ``root``'s full index into ``cache_dir`` (None: not started);
     with ``clones`` (RA003 runs), its clone index too.  ``changes``: the files the checked
     tree has in place of the folder's (a patch applied in memory), so that the same check
-    again starts from a snapshot of exactly its tree."""
-    if disabled() or not _take_lock(cache_dir):
+    again starts from a snapshot of exactly its tree.  Never raises: a cache that cannot be
+    written (a full disk, a cache refused by ``cachedir``) adds a line to ``notes``."""
+    if disabled():
         return None
-    if changes:
-        try:
-            (Path(cache_dir) / OVERLAY_NAME).write_bytes(marshal.dumps(dict(changes)))
-        except (OSError, ValueError):
-            pass  # the folder alone: the next check starts from a similar tree
-    command = [sys.executable, "-m", "reuse_audit.background", str(Path(root).resolve()), str(Path(cache_dir).resolve()), str(jobs)]
-    command.append("clones" if clones else "-")
-    command.extend(settings.exclude)
+    fd: Optional[int] = None
     try:
+        fd = _take_lock(cache_dir)
+        if fd is None:
+            return None
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+        overlay = Path(cache_dir) / OVERLAY_NAME
+        if changes:
+            from .cachedir import write_atomic
+
+            write_atomic(overlay, marshal.dumps(dict(changes)))
+        else:
+            try:
+                overlay.unlink()  # an older check's: not this tree
+            except FileNotFoundError:
+                pass
+        package_parent = str(Path(__file__).resolve().parent.parent)
+        command = [sys.executable, "-I", "-B", "-c", _BOOT, package_parent]
+        command += [str(Path(root).resolve()), str(Path(cache_dir).resolve()), str(jobs), str(fd)]
+        command.append("clones" if clones else "-")
+        command.extend(settings.exclude)
         return subprocess.Popen(
             command,
+            cwd=str(Path(cache_dir).resolve()),  # never the checked repository
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             start_new_session=True,  # not killed with the terminal's process group, nor waited for
             close_fds=True,
-            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+            pass_fds=(fd,),  # the build holds the lock from here on
+            env=child_environment(),
         )
-    except OSError:
-        _release(cache_dir)
+    except (OSError, ValueError) as exc:
+        if notes is not None:
+            reason = str(exc) if str(exc).startswith("cache ignored") else f"{cache_dir}: {getattr(exc, 'strerror', None) or exc}"
+            notes.append(f"cache not updated (background index build not started): {reason}")
         return None
+    finally:
+        if fd is not None:
+            os.close(fd)  # the child has its own descriptor of the same lock
 
 
-def _release(cache_dir: Path) -> None:
-    try:
-        lock_path(cache_dir).unlink()
-    except OSError:
-        pass
-
-
-def build(root: Path, cache_dir: Path, jobs: int, exclude: tuple[str, ...], clones: bool = False) -> None:
+def build(
+    root: Path, cache_dir: Path, jobs: int, exclude: tuple[str, ...], clones: bool = False
+) -> None:
     """Build and store the full index of the folder ``root``, and its clone index with
-    ``clones`` (the lock is released at the end)."""
+    ``clones`` (the caller holds the lock)."""
     from .cache import FactsCache
+    from .cachedir import NOFOLLOW
     from .index import build_index
     from .tree import FsTree, OverlayTree, SourceTree
 
@@ -116,9 +185,13 @@ def build(root: Path, cache_dir: Path, jobs: int, exclude: tuple[str, ...], clon
     tree: SourceTree = FsTree(root, exclude=exclude)
     overlay = Path(cache_dir) / OVERLAY_NAME
     try:
-        changes = marshal.loads(overlay.read_bytes())
+        fd = os.open(overlay, os.O_RDONLY | NOFOLLOW)
+        with os.fdopen(fd, "rb") as handle:
+            data = handle.read()
         overlay.unlink()
-        tree = OverlayTree(tree, changes)
+        changes = marshal.loads(data)
+        if isinstance(changes, dict):
+            tree = OverlayTree(tree, changes)
     except (OSError, ValueError, EOFError, TypeError):
         pass
     cache = FactsCache(cache_dir)
@@ -130,22 +203,24 @@ def build(root: Path, cache_dir: Path, jobs: int, exclude: tuple[str, ...], clon
             build_clone_index(tree, index, settings, cache, jobs=jobs).close()
     finally:
         cache.close()
-        _release(cache_dir)
 
 
 def wait(cache_dir: Path, timeout: float) -> bool:
     """Wait until no build holds ``cache_dir``'s lock (True), or ``timeout`` seconds (False)."""
     deadline = time.monotonic() + timeout
-    while lock_path(cache_dir).exists():
+    while running(cache_dir):
         if time.monotonic() > deadline:
             return False
         time.sleep(0.05)
     return True
 
 
-if __name__ == "__main__":  # python -m reuse_audit.background ROOT CACHE_DIR JOBS clones|- [EXCLUDE...]
+def main(argv: list[str]) -> None:
+    """ROOT CACHE_DIR JOBS LOCK_FD clones|- [EXCLUDE...]: the build, holding the lock LOCK_FD."""
+    lock_fd = int(argv[3])
     try:
-        build(Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3]), tuple(sys.argv[5:]), sys.argv[4] == "clones")
+        build(Path(argv[0]), Path(argv[1]), int(argv[2]), tuple(argv[5:]), argv[4] == "clones")
     except BaseException:  # a background build fails silently: the next check answers lazily
-        _release(Path(sys.argv[2]))
         sys.exit(1)
+    finally:
+        os.close(lock_fd)  # and the lock goes with the process anyway

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from . import __version__
+from .cachedir import UnsafeCache, check_database
 
 SCHEMA = 4
 KEEP_SNAPSHOTS = 4
@@ -221,8 +222,11 @@ class FactsCache:
             return self._db
         for attempt in (1, 2):
             try:
-                self.directory.mkdir(parents=True, exist_ok=True)
+                check_database(self.path)  # a link planted in a shared cache is never written through
                 self._db = self._open_db()
+                break
+            except UnsafeCache as exc:
+                self.disabled_reason = str(exc)
                 break
             except (OSError, sqlite3.Error) as exc:
                 if attempt == 1 and _corrupt(exc) and self._remove_file():

@@ -23,6 +23,7 @@ from .errors import UsageError
 from .model import Note, Report
 from .patch import decode_patch
 from .reporters import RenderContext, formats, render
+from .reporters.escape import for_terminal
 from .settings import Settings, describe_unknown, load_settings, unknown_codes
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -230,12 +231,15 @@ def check(
         for note in report.notes:
             # one line a note, whatever the file is called
             line = f"{note.path}: {note.message}" if note.path else note.message
-            click.echo("note: " + line.replace("\r", "\\r").replace("\n", "\\n"), err=True)
+            click.echo("note: " + for_terminal(line), err=True)
     _emit(rendered, output)
     if cache is not None and _answered_lazily(result):
         from . import background
 
-        background.start(root, cache.directory, settings, jobs, "RA003" in report.rules, _changes_over(root, change.after))
+        cache_notes: list[str] = []
+        background.start(root, cache.directory, settings, jobs, "RA003" in report.rules, _changes_over(root, change.after), cache_notes)
+        for line in cache_notes if not quiet else ():
+            click.echo("note: " + for_terminal(line), err=True)
     unsuppressed = [f for f in report.findings if not f.suppressed]
     if show_diff and plan is not None:
         fixable = sum(1 for f in unsuppressed if f.stable_key in plan.fixes)
@@ -321,7 +325,7 @@ def _statistics(report: Report, ctx: RenderContext) -> str:
     """One line a rule: how many findings, [*] when some have a safe fix, the rule's name
     and how many are fixable; then the text format's summary lines (as ruff --statistics)."""
     from .engine import all_rules
-    from .reporters.text import _summary, fixable_line, paint, CYAN
+    from .reporters.text import _summary, finish, fixable_line, paint, CYAN
 
     rules = all_rules()
     shown = [f for f in report.findings if not f.suppressed]
@@ -342,7 +346,7 @@ def _statistics(report: Report, ctx: RenderContext) -> str:
     fix_line = fixable_line(shown, ctx)
     if fix_line:
         lines.append(fix_line)
-    return "\n".join(lines) + "\n"
+    return finish(lines)
 
 
 def _fixes_applied(plan, before: dict, report: Report) -> list[str]:
@@ -669,7 +673,7 @@ def main(argv: Optional[list[str]] = None) -> None:
 
 
 def _fail(message: str) -> None:
-    click.echo(f"reuse-audit: error: {message}", err=True)
+    click.echo(f"reuse-audit: error: {for_terminal(message)}", err=True)
     sys.exit(EXIT_ERROR)
 
 

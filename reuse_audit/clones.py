@@ -432,7 +432,9 @@ class CloneCache:
     def _open(self) -> sqlite3.Connection:
         from .cache import engine_key
 
-        self.directory.mkdir(parents=True, exist_ok=True)
+        from .cachedir import check_database
+
+        check_database(self.path)  # a link planted in a shared cache is never written through
         db = sqlite3.connect(self.path, timeout=30)
         try:
             db.execute("PRAGMA journal_mode=WAL")
@@ -456,8 +458,12 @@ class CloneCache:
     def _connect(self) -> Optional[sqlite3.Connection]:
         if self._db is not None or self.disabled_reason:
             return self._db
+        from .cachedir import UnsafeCache
+
         try:
             self._db = self._open()
+        except UnsafeCache as exc:
+            self.disabled_reason = str(exc)
         except sqlite3.DatabaseError:
             # not a database (damaged, truncated): ours to remove and make again, once
             try:

@@ -111,6 +111,9 @@ def run(
     selected = tuple(rules) if rules is not None else enabled_rules(settings)
     clones_wanted = any(rule.code == "RA003" for rule in selected)
     files = [f for f in change.files if not (f.new_path and settings.excluded(f.new_path))]
+    skipped = skipped_notes(change, settings)
+    if skipped:
+        change = dataclasses.replace(change, notes=tuple(change.notes) + skipped)
 
     def before_facts(path: str) -> Optional[FileFacts]:
         facts, _ = read_facts(change.before, [path], cache, jobs=1)
@@ -140,6 +143,44 @@ def run(
         clone_index = build_clone_index(change.after, index, settings, cache, jobs=jobs)
         index = dataclasses.replace(index, clones=clone_index, token_entries=None, notes=index.notes + clone_index.notes)
     return _check(change, index, change_set, selected, settings)
+
+
+def skipped_notes(change: Change, settings: Settings) -> tuple[Note, ...]:
+    """A note for each folder holding changed ``.py`` files that are not checked because of
+    where they are: a folder skipped by default (``build/``, ``venv/``...), one holding a
+    ``pyvenv.cfg``, or an ``exclude`` pattern.  A change never hides silently."""
+    import fnmatch
+
+    from .tree import _SKIP_DIR_GLOBS, SKIP_DIRS, ExcludePatterns, _parents
+
+    patterns = ExcludePatterns(settings.exclude)
+    tree_skips = getattr(change.after, "is_excluded", None)
+    folders: dict[tuple[str, str], int] = {}
+    for f in change.files:
+        path = f.new_path
+        if not path or not path.endswith(".py"):
+            continue
+        if patterns.excludes_path(path):
+            key = (path, "skipped: matches an exclude pattern in [tool.reuse-audit]")
+        elif tree_skips is not None and tree_skips(path):
+            named = next((p for p in _parents(path) if patterns.skips_dir_name(p.rsplit("/", 1)[-1])), None)
+            if named is not None:
+                name = named.rsplit("/", 1)[-1]
+                name = name if name in SKIP_DIRS else next((g for g in _SKIP_DIR_GLOBS if fnmatch.fnmatchcase(name, g)), name)
+                key = (named, f"changed files skipped: a '{name}/' folder is not analysed by default "
+                              f"(exclude = [\"!{name}/\"] in [tool.reuse-audit] analyses it)")
+            else:
+                folder = next((p for p in _parents(path) if tree_skips(p + "/x.py")), path)
+                key = (folder, "changed files skipped: a virtual environment (pyvenv.cfg) is not analysed")
+        else:
+            continue
+        folders[key] = folders.get(key, 0) + 1
+    notes = []
+    for (where, message), count in sorted(folders.items()):
+        if message.startswith("changed files"):
+            message = message.replace("changed files", f"{count} changed file{'s' if count != 1 else ''}", 1)
+        notes.append(Note(where, message))
+    return tuple(notes)
 
 
 def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:

@@ -49,6 +49,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
 
 from .model import Finding, Note
+from .reporters.escape import git_quote
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cache import FactsCache
@@ -1301,7 +1302,9 @@ def unified_diff(path: str, old: str, new: str) -> str:
     """A ``git diff`` of one file (``git apply`` takes it)."""
     if old == new:
         return ""
-    out = [f"diff --git a/{path} b/{path}\n", f"--- a/{path}\n", f"+++ b/{path}\n"]
+    a, b = git_quote(path, "a/"), git_quote(path, "b/")
+    tab = "\t" if " " in path else ""  # as git writes them, so that patch(1) reads the name whole
+    out = [f"diff --git {a} {b}\n", f"--- {a}{tab}\n", f"+++ {b}{tab}\n"]
     lines = list(difflib.unified_diff(split_lines(old), split_lines(new), n=3))[2:]
     for line in lines:
         if line.endswith(("\n", "\r")):

@@ -19,21 +19,33 @@ Three sources (:class:`GitSource`, chosen by :func:`select_source`):
 Paths are relative to the repository root, whatever folder ``--repo`` names:
 a change can re-implement code anywhere in the repository.  Renames come from
 git's rename detection; submodules are skipped with a note.  Nothing is
-written into the repository: untracked files are shown to git's rename
-detection through a temporary index file outside it.  Nothing from the
-repository is executed either: no module is imported, and the repository's
-``.git/config`` cannot make git run a program (:data:`SAFE_GIT_CONFIG`).
+written into the repository.
+
+Nothing from the repository is executed either: no module is imported, and
+neither ``.gitattributes`` nor ``.git/config`` can make git run a program.
+Only commands that read objects are used on trees (``diff --cached``,
+``diff-tree``, ``cat-file``, all with ``--no-ext-diff --no-textconv`` and raw
+output, so no diff driver, textconv or external diff); the working tree is
+never shown to git (``git status`` and ``git diff`` would hash a changed file
+through its clean filter): its files are read and hashed here, by content,
+their blobs written to a scratch object folder and compared through a scratch
+index (:func:`_content_diff`); untracked files come from ``git ls-files``.
+Every command gets :data:`SAFE_GIT_CONFIG` and :data:`SAFE_GIT_VARIABLES`: no
+fsmonitor, hooks, attributes file, pager, credential helper or askpass.
 
 All git access goes through GitPython (which runs the git binary itself).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import posixpath
 import re
 import shutil
+import stat
 import tempfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Union
@@ -45,7 +57,7 @@ from .model import Note
 from .reporters import Provenance
 from .settings import Settings
 from .tree import (
-    MAX_FILE_BYTES, VENV_MARKER, ExcludePatterns, FsTree, OverlayTree, SourceTree, _valid, is_size_note, skipped_dir_name,
+    MAX_FILE_BYTES, VENV_MARKER, ExcludePatterns, FsTree, OverlayTree, SourceTree, _valid, is_size_note,
     too_big,
 )
 
@@ -163,7 +175,19 @@ def _require_git() -> None:
 #: ``.git/config`` must not make reading it run a program.  ``core.fsmonitor``
 #: is a command line that ``git status`` and ``git diff`` run; hooks are not
 #: run by the commands used here, but are switched off all the same.
-SAFE_GIT_CONFIG = (("core.fsmonitor", "false"), ("core.hooksPath", os.devnull))
+SAFE_GIT_CONFIG = (
+    ("core.fsmonitor", "false"),
+    ("core.hooksPath", os.devnull),
+    ("core.attributesFile", os.devnull),
+    ("core.pager", "cat"),
+    ("core.askPass", ""),
+    ("credential.helper", ""),
+    ("log.showSignature", "false"),
+    ("status.submoduleSummary", "false"),
+)
+
+#: Environment forced on every git command: no system attributes file, no pager, no prompt.
+SAFE_GIT_VARIABLES = {"GIT_ATTR_NOSYSTEM": "1", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0"}
 
 
 def safe_git_env(environ: Optional[Mapping[str, str]] = None) -> dict[str, str]:
@@ -174,7 +198,7 @@ def safe_git_env(environ: Optional[Mapping[str, str]] = None) -> dict[str, str]:
         first = max(int(environ.get("GIT_CONFIG_COUNT", "0") or 0), 0)
     except ValueError:
         first = 0
-    env = {"GIT_CONFIG_COUNT": str(first + len(SAFE_GIT_CONFIG))}
+    env = dict(SAFE_GIT_VARIABLES, GIT_CONFIG_COUNT=str(first + len(SAFE_GIT_CONFIG)))
     for k, (key, value) in enumerate(SAFE_GIT_CONFIG, first):
         env[f"GIT_CONFIG_KEY_{k}"] = key
         env[f"GIT_CONFIG_VALUE_{k}"] = value
@@ -342,7 +366,7 @@ class GitTree:
                 path = f"{prefix}{name}"
                 if item.type != "tree":
                     entries[path] = (item.mode, item.binsha)
-                elif skipped_dir_name(name) or patterns.excludes(path, True):
+                elif patterns.skips_dir_name(name) or patterns.excludes(path, True):
                     pruned.add(path)
                 else:
                     stack.append((path + "/", item))
@@ -430,7 +454,7 @@ class GitTree:
         """True when :meth:`paths` would not list a ``.py`` file at ``path`` because of where it is."""
         for parent in _parents(path):
             name = parent.rsplit("/", 1)[-1]
-            if skipped_dir_name(name) or self._patterns.excludes(parent, True):
+            if self._patterns.skips_dir_name(name) or self._patterns.excludes(parent, True):
                 return True
             if f"{parent}/{VENV_MARKER}" in self._entries:
                 return True
@@ -603,7 +627,7 @@ def change_from_staged(repo: Repo, settings: Settings = Settings()) -> Change:
         notes.extend(Note(p, "skipped: unmerged (conflicted) file") for p in sorted(unmerged))
     else:
         with _quiet_git(repo):
-            files = _file_changes(head.diff(git.Diffable.INDEX), notes)
+            files = _file_changes(head.diff(git.Diffable.INDEX, no_ext_diff=True, no_textconv=True), notes)
     return _change(before, after, files, notes)
 
 
@@ -644,7 +668,7 @@ def change_from_range(
     if head is not None:
         after: SourceTree = GitTree.from_tree(repo, head_commit.tree, settings.exclude, label=head)
         with _quiet_git(repo):
-            files = _file_changes(merge_base.diff(head_commit), notes)
+            files = _file_changes(merge_base.diff(head_commit, no_ext_diff=True, no_textconv=True), notes)
         return _change(before, after, files, notes)
     return _worktree_change(repo, merge_base, before, settings)
 
@@ -660,26 +684,22 @@ def _worktree_change(repo: Repo, commit: Optional[Any], before: GitTree, setting
     root = work_tree(repo)
     disk = FsTree(root, exclude=settings.exclude)  # reads refuse links leading outside the root
     notes: list[Note] = []
-    with _scratch_index(repo) as scratch:
-        untracked = []
-        for path in repo.untracked_files:
-            path = path.replace(os.sep, "/")
-            if path.endswith("/"):
-                notes.append(Note(path.rstrip("/"), "skipped: untracked nested git repository"))
-            elif path.endswith(".py") and _valid(path) and not disk.is_excluded(path):
+    untracked: list[str] = []
+    hidden: list[FileChange] = []
+    for path in _untracked(repo):
+        if path.endswith("/"):
+            notes.append(Note(path.rstrip("/"), "skipped: untracked nested git repository"))
+        elif path.endswith(".py") and _valid(path):
+            if disk.is_excluded(path):
+                hidden.append(FileChange(None, path))  # not read: named in a note (engine.skipped_notes)
+            else:
                 untracked.append(path)
-        if commit is None:
-            tracked = [
-                p for p, mode, _, stage in _index_entries(repo) if stage == 0 and mode in (_FILE, _EXEC, _LINK)
-            ]
-            files = [FileChange(None, p) for p in sorted(set(tracked) | set(untracked))]
-            notes.extend(Note(p, _SUBMODULE_NOTE) for p, mode, _, _ in _index_entries(repo) if mode == _GITLINK)
-        else:
-            # show untracked files to git's rename detection (a module moved with
-            # plain `mv` is a rename) through the scratch index, never the real one
-            for chunk in _chunks(untracked, 200):
-                repo.git.add("--intent-to-add", "--", *chunk)
-            files = _file_changes(commit.diff(None), notes)
+    if commit is None:
+        tracked = [p for p, mode, _, stage in _index_entries(repo) if stage == 0 and mode in (_FILE, _EXEC, _LINK)]
+        files = [FileChange(None, p) for p in sorted(set(tracked) | set(untracked))]
+        notes.extend(Note(p, _SUBMODULE_NOTE) for p, mode, _, _ in _index_entries(repo) if mode == _GITLINK)
+    else:
+        files = _file_changes(_content_diff(repo, commit, untracked, before), notes)
     changes: dict[str, Optional[bytes]] = {}
     kept: list[FileChange] = []
     for fc in files:
@@ -693,6 +713,7 @@ def _worktree_change(repo: Repo, commit: Optional[Any], before: GitTree, setting
                     notes.append(Note(fc.new_path, "skipped: not a regular file inside the repository"))
                 continue  # gone from the working tree since git looked
         kept.append(fc)
+    kept.extend(hidden)
     after = OverlayTree(before, changes)
     return _change(before, after, kept, notes)
 
@@ -719,6 +740,147 @@ def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
         yield items[start : start + size]
 
 
+def _untracked(repo: Repo) -> list[str]:
+    """Untracked, not ignored files (nested repositories as ``dir/``), from ``git ls-files``:
+    unlike ``git status``, it neither refreshes the index (no clean filter) nor enters submodules."""
+    with _quiet_git(repo):
+        out = repo.git.ls_files("--others", "--exclude-standard", "-z", strip_newline_in_stdout=False)
+    return [path for path in out.split("\0") if path]
+
+
+def _alternate(path: str) -> str:
+    """``path`` as one entry of ``GIT_ALTERNATE_OBJECT_DIRECTORIES`` (C-quoted when it holds
+    the list separator or a quote, as git reads it)."""
+    if os.pathsep not in path and not path.startswith('"'):
+        return path
+    return '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _blob_id(data: bytes) -> bytes:
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).digest()
+
+
+def _same_stat(entry: Any, st: os.stat_result, racy_after: float) -> bool:
+    """Whether the index entry's stat data still describe the file (as git's own check, racy
+    entries excluded): then its content is the blob the index names."""
+    try:
+        mtime = (int(entry.mtime[0]), int(entry.mtime[1]))
+        ctime = (int(entry.ctime[0]), int(entry.ctime[1]))
+        return (
+            int(entry.size) == st.st_size & 0xFFFFFFFF
+            and mtime == ((st.st_mtime_ns // 10**9) & 0xFFFFFFFF, st.st_mtime_ns % 10**9)
+            and ctime == ((st.st_ctime_ns // 10**9) & 0xFFFFFFFF, st.st_ctime_ns % 10**9)
+            and int(entry.inode) == st.st_ino & 0xFFFFFFFF
+            and st.st_mtime < racy_after
+        )
+    except (AttributeError, TypeError, ValueError, IndexError):
+        return False
+
+
+def _content_diff(repo: Repo, commit: Any, untracked: list[str], before: Optional[GitTree] = None) -> Any:
+    """The working tree against ``commit`` as a GitPython DiffIndex, compared by content.
+
+    ``git diff COMMIT`` would hash a file whose stat changed through the repository's clean
+    filter (``.gitattributes`` names it, any config defines it: a program).  Here every such
+    file is read and hashed as it is on disk; the tree found is written as a scratch index
+    (its new blobs into a scratch object folder, the repository's objects an alternate) and
+    compared with ``git diff --cached``, which reads objects only: git's rename detection,
+    no program, nothing written into the repository.
+    """
+    root = work_tree(repo)
+    index_file = _index_path(repo)
+    try:
+        racy_after = os.stat(index_file).st_mtime
+    except OSError:
+        racy_after = 0.0
+    entries: dict[tuple[str, int], Any] = {}
+    if os.path.exists(index_file):
+        try:
+            for e in git.IndexFile(repo, index_file).entries.values():
+                entries[(str(e.path).replace(os.sep, "/"), e.stage)] = e
+        except AssertionError:  # index version 4: no stat data from GitPython; everything is hashed
+            for path, mode, binsha, stage in _index_entries(repo):
+                entries[(path, stage)] = git.BaseIndexEntry((mode, binsha, stage, path))
+    # the commit's blobs (``before``: the same tree, walked already; a blob under a folder it
+    # skips is only written to the scratch objects once more than needed)
+    tree = before if before is not None else GitTree.from_tree(repo, commit.tree)
+    committed = {path: sha for path, (_, sha) in tree._entries.items()}
+    records: list[str] = []
+    new_blobs: dict[bytes, bytes] = {}
+
+    folders: dict[str, bool] = {}
+
+    def real_folder(folder: str) -> bool:
+        if folder not in folders:
+            try:
+                folders[folder] = stat.S_ISDIR(os.lstat(os.path.join(root, *folder.split("/"))).st_mode)
+            except OSError:
+                folders[folder] = False
+        return folders[folder]
+
+    def current(path: str, entry: Any) -> Optional[tuple[int, bytes]]:
+        full = os.path.join(root, *path.split("/"))
+        if not all(real_folder(parent) for parent in _parents(path)):
+            return None  # behind a link to a folder (git does not follow it), or gone
+        try:
+            st = os.lstat(full)
+        except OSError:
+            return None
+        if stat.S_ISLNK(st.st_mode):
+            mode, data = _LINK, os.fsencode(os.readlink(full))
+        elif stat.S_ISREG(st.st_mode):
+            mode = _EXEC if st.st_mode & 0o111 else _FILE
+            if entry is not None and entry.mode in (_FILE, _EXEC) and _same_stat(entry, st, racy_after):
+                return mode, entry.binsha
+            try:
+                with open(full, "rb") as handle:
+                    data = handle.read()
+            except OSError:
+                return None
+        else:
+            return None
+        sha = _blob_id(data)
+        if committed.get(path) != sha:
+            new_blobs[sha] = data
+        return mode, sha
+
+    for (path, stage), entry in sorted(entries.items()):
+        if stage != 0 or entry.mode == _GITLINK or getattr(entry, "skip_worktree", False):
+            found: Optional[tuple[int, bytes]] = (entry.mode, entry.binsha)
+        else:
+            found = current(path, entry)
+        if found is not None:
+            records.append(f"{found[0]:o} {found[1].hex()} {stage}\t{path}")
+    for path in untracked:
+        if (path, 0) not in entries:
+            found = current(path, None)
+            if found is not None:
+                records.append(f"{found[0]:o} {found[1].hex()} 0\t{path}")
+    scratch = tempfile.mkdtemp(prefix="reuse-audit-worktree-")
+    try:
+        objects = os.path.join(scratch, "objects")
+        for sha, data in new_blobs.items():
+            folder = os.path.join(objects, sha.hex()[:2])
+            os.makedirs(folder, exist_ok=True)
+            with open(os.path.join(folder, sha.hex()[2:]), "wb") as handle:
+                handle.write(zlib.compress(b"blob %d\0" % len(data) + data, 1))
+        os.makedirs(objects, exist_ok=True)
+        listing = os.path.join(scratch, "records")
+        with open(listing, "wb") as handle:
+            handle.write(b"".join(os.fsencode(r) + b"\0" for r in records))
+        real_objects = os.path.join(repo.common_dir, "objects")
+        env = {
+            "GIT_INDEX_FILE": os.path.join(scratch, "index"),
+            "GIT_OBJECT_DIRECTORY": objects,
+            "GIT_ALTERNATE_OBJECT_DIRECTORIES": _alternate(os.path.abspath(real_objects)),
+        }
+        with _quiet_git(repo, **env), open(listing, "rb") as stdin:
+            repo.git.update_index("-z", "--index-info", istream=stdin)
+            return commit.diff(git.Diffable.INDEX, no_ext_diff=True, no_textconv=True)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
 class _quiet_git:
     """Git commands that take no optional locks (no index refresh written by ``git status``/``diff``)."""
 
@@ -730,30 +892,6 @@ class _quiet_git:
 
     def __exit__(self, *exc: Any) -> None:
         self._cm.__exit__(*exc)
-
-
-class _scratch_index:
-    """A copy of the index in a temporary folder, used by every git command in the block."""
-
-    def __init__(self, repo: Repo) -> None:
-        self._repo = repo
-        self._dir: Optional[str] = None
-        self._quiet: Optional[_quiet_git] = None
-
-    def __enter__(self) -> str:
-        self._dir = tempfile.mkdtemp(prefix="reuse-audit-index-")
-        path = os.path.join(self._dir, "index")
-        real = _index_path(self._repo)
-        if os.path.isfile(real):
-            shutil.copyfile(real, path)
-        self._quiet = _quiet_git(self._repo, GIT_INDEX_FILE=path)
-        self._quiet.__enter__()
-        return path
-
-    def __exit__(self, *exc: Any) -> None:
-        assert self._quiet is not None and self._dir is not None
-        self._quiet.__exit__(*exc)
-        shutil.rmtree(self._dir, ignore_errors=True)
 
 
 # ---------------------------------------------------------------------------

@@ -26,7 +26,7 @@ import hashlib
 import marshal
 import os
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
 from .cache import MARSHALLED, FactsCache, Snapshot, dump_facts, load_facts, seal
@@ -218,6 +218,10 @@ class RepoIndex:
     # path -> the notes on that file's own facts (decoding, syntax errors); the
     # engine reports them for the files a check rests on (see engine._check)
     file_notes: Optional[Callable[[str], tuple[Note, ...]]] = None
+    # (table, key, at_least) -> the functions of callers[key] / method_callers[key] with at least
+    # at_least callees: made once a key, so that a change of N functions all calling one helper
+    # costs N lookups, not N x N (see candidates)
+    _wide: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def is_method(self, callee: str) -> bool:
         functions = self.functions
@@ -234,10 +238,26 @@ class RepoIndex:
         """
         found: set[str] = set()
         for callee in callees:
-            found.update(self.callers.get(callee, ()))
+            found.update(self._callers_with(self.callers, "c", callee, at_least))
             if callee.startswith(".") or self.is_method(callee):
-                found.update(self.method_callers.get(method_name(callee), ()))
+                found.update(self._callers_with(self.method_callers, "m", method_name(callee), at_least))
         return found
+
+    def _callers_with(self, table: Mapping[str, tuple[str, ...]], kind: str, key: str, at_least: int) -> tuple[str, ...]:
+        """``table[key]`` without the functions of fewer than ``at_least`` callees (they cannot share that many)."""
+        callers = table.get(key, ())
+        if at_least <= 1 or not callers:
+            return callers
+        wide = self._wide.get((kind, key, at_least))
+        if wide is None:
+            functions = self.functions
+            kept = []
+            for q in callers:
+                fn = functions.get(q)
+                if fn is None or len(fn.callees) >= at_least:
+                    kept.append(q)
+            wide = self._wide[(kind, key, at_least)] = tuple(kept)
+        return wide
 
 
 # --------------------------------------------------------------------------
@@ -668,6 +688,7 @@ class FactSource:
         self.contents = contents
         self.facts: dict[str, tuple] = {}  # path -> compact facts
         self.notes: list[Note] = []
+        self._by_local: dict[str, dict[str, tuple]] = {}  # path -> local name -> compact function (the last def)
 
     def compact(self, paths: Iterable[str]) -> dict[str, tuple]:
         """Facts of the readable paths among ``paths``."""
@@ -728,12 +749,13 @@ class FactSource:
         """The FunctionFact of a function (of two defs of one name, the last)."""
         from .model import function_from_compact
 
-        facts = self.compact([path]).get(path)
-        found = None
-        if facts is not None:
-            for fn in facts[1]:
-                if fn[0] == local_name:
-                    found = fn
+        by_local = self._by_local.get(path)
+        if by_local is None:
+            facts = self.compact([path]).get(path)
+            by_local = {fn[0]: fn for fn in facts[1]} if facts is not None else {}  # the last def wins
+            if facts is not None:
+                self._by_local[path] = by_local  # one pass a file, not one a function
+        found = by_local.get(local_name)
         if found is None:
             raise KeyError(f"{path}: no function {local_name!r}")
         return function_from_compact(found)

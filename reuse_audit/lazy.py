@@ -249,6 +249,8 @@ class LazyIndex:
         self.resolver = resolver
         self._callees: dict[tuple[str, str], frozenset[str]] = {}
         self._located: dict[str, Optional[tuple[Module, tuple]]] = {}
+        self._nested: dict[str, dict[str, list[tuple]]] = {}
+        self._posting_cache: dict[tuple[str, int], dict[str, list[tuple[str, int]]]] = {}
         self._renames: Optional[dict[str, list[tuple[str, str, int]]]] = None
         self._texts: dict[str, bytes] = {}
         self._layouts: dict[str, Layout] = {}
@@ -292,6 +294,46 @@ class LazyIndex:
         self._located[qualname] = result
         return result
 
+    def _nested_in(self, module: Module) -> dict[str, list[tuple]]:
+        """local name -> the module's functions nested in it, at any depth (made once a module:
+        a lookup a function, not a scan of the module's functions a function)."""
+        found = self._nested.get(module.name)
+        if found is None:
+            found = self._nested[module.name] = {}
+            for fn in module.own_functions():
+                for outer in ancestors(fn[_F_LOCAL]):
+                    found.setdefault(outer, []).append(fn)
+        return found
+
+    def _postings(self, module: Module, at_least: int) -> dict[str, list[tuple[str, int]]]:
+        """For :meth:`candidates`: call name -> (local name, how many of its own and its nested
+        functions' call chains end with that name), for the functions of ``module`` with at least
+        ``at_least`` call chains in all (the others can never qualify)."""
+        key = (module.name, at_least)
+        found = self._posting_cache.get(key)
+        if found is None:
+            functions = list(module.own_functions())
+            counts: dict[str, dict[str, int]] = {}  # local -> name -> chains
+            chains_of: dict[str, int] = {}
+            for fn in functions:
+                calls = fn[_F_CALLS]
+                chains = calls if type(calls) is frozenset else {call[0] for call in calls}
+                local = fn[_F_LOCAL]
+                for owner in (local, *ancestors(local)):
+                    chains_of[owner] = chains_of.get(owner, 0) + len(chains)
+                    per = counts.setdefault(owner, {})
+                    for parts in chains:
+                        if parts:
+                            per[parts[-1]] = per.get(parts[-1], 0) + 1
+            postings: dict[str, list[tuple[str, int]]] = {}
+            for fn in functions:
+                local = fn[_F_LOCAL]
+                if chains_of.get(local, 0) >= at_least:
+                    for name, n in counts.get(local, {}).items():
+                        postings.setdefault(name, []).append((local, n))
+            found = self._posting_cache[key] = postings
+        return found
+
     def row_callees(self, module: Module, fact: tuple) -> frozenset[str]:
         """The callees of a function's table row: its own and its nested functions', less itself and them."""
         local = fact[_F_LOCAL]
@@ -299,11 +341,9 @@ class LazyIndex:
         key = (module.name, local)
         found = self._callees.get(key)
         if found is None:
-            inner_local = local + LOCALS
-            callees: set[str] = set()
-            for fn in module.own_functions():
-                if fn is fact or fn[_F_LOCAL].startswith(inner_local):
-                    callees |= self.resolver.callees(module, fn)
+            callees: set[str] = set(self.resolver.callees(module, fact))
+            for fn in self._nested_in(module).get(local, ()):
+                callees |= self.resolver.callees(module, fn)
             found = self._callees[key] = frozenset(row_callees(qualname, callees))
             last_build["resolved"] = int(last_build.get("resolved", 0)) + 1  # type: ignore[call-overload]
         return found
@@ -363,17 +403,14 @@ class LazyIndex:
             module = self.modules.load(self.module_of_path[path]) if path in self.module_of_path else None
             if module is None:
                 continue
-            functions = list(module.own_functions())
-            sites = {fn[_F_LOCAL]: _matching(fn, names) for fn in functions}
-            # a nested function's call sites count for every function enclosing it
-            total = dict(sites)
-            for local, n in sites.items():
-                if n:
-                    for outer in ancestors(local):
-                        if outer in total:
-                            total[outer] += n
-            for fn in functions:
-                local = fn[_F_LOCAL]
+            # a nested function's call sites count for every function enclosing it; only the
+            # functions with enough call chains are looked at (linear in the change's size)
+            postings = self._postings(module, at_least)
+            total: dict[str, int] = {}
+            for name in names:
+                for local, n in postings.get(name, ()):
+                    total[local] = total.get(local, 0) + n
+            for local in sorted(total):
                 if total[local] >= at_least:
                     qualname = f"{module.name}.{local}"
                     if self.locate(qualname) is not None:
@@ -466,13 +503,6 @@ class LazyCloneIndex:
                     candidates.append((f"{module}.{local}", other))
         last_build["tokenized"] = len(self._entries)
         return score_matches(qualname, entry, candidates, min_similarity, self.functions)
-
-
-def _matching(fn: tuple, names: frozenset[str]) -> int:
-    """How many of a function's own call chains end with one of ``names``."""
-    calls = fn[_F_CALLS]
-    chains = calls if type(calls) is frozenset else {call[0] for call in calls}
-    return sum(1 for parts in chains if parts and parts[-1] in names)
 
 
 @dataclass(frozen=True)

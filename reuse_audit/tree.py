@@ -88,9 +88,18 @@ def _special_kind(entry: os.DirEntry) -> str:
     return "special file"
 
 
-def skipped_dir_name(name: str) -> bool:
-    """True for a directory name that is never walked into (:data:`SKIP_DIRS`, ``*.egg-info``)."""
-    return name in SKIP_DIRS or any(fnmatch.fnmatchcase(name, g) for g in _SKIP_DIR_GLOBS)
+#: Folders skipped whatever ``exclude`` says (version control's own, bytecode caches).
+ALWAYS_SKIPPED = frozenset({".git", ".hg", ".svn", "__pycache__"})
+
+
+def skipped_dir_name(name: str, walked: frozenset[str] = frozenset()) -> bool:
+    """True for a directory name that is not walked into (:data:`SKIP_DIRS`, ``*.egg-info``),
+    unless ``walked`` (``exclude = ["!build/"]``, see :class:`ExcludePatterns`) names it."""
+    if name in ALWAYS_SKIPPED:
+        return True
+    if name in SKIP_DIRS:
+        return name not in walked
+    return name not in walked and any(fnmatch.fnmatchcase(name, g) and g not in walked for g in _SKIP_DIR_GLOBS)
 
 
 class ExcludePatterns:
@@ -99,14 +108,24 @@ class ExcludePatterns:
     :func:`fnmatch.fnmatchcase` patterns matched against relative POSIX paths
     (``*`` also matches ``/``); ``dir/`` and ``dir/**`` match the directory
     ``dir`` only (and so everything in it).
+
+    ``!NAME/`` takes a folder name off the folders skipped by default
+    (:data:`SKIP_DIRS`, ``*.egg-info``): ``exclude = ["!build/"]`` analyses
+    the files under every ``build/`` folder.
     """
 
     def __init__(self, exclude: Iterable[str] = ()) -> None:
         self.exclude = tuple(exclude)
         self._any_pats: list[str] = []  # files and directories
         self._dir_pats: list[str] = []  # directories only
+        walked = set()
         for pat in self.exclude:
             pat = pat.strip()
+            if pat.startswith("!"):
+                name = pat[1:]
+                name = name[:-3] if name.endswith("/**") else name.rstrip("/")
+                walked.add(name)
+                continue
             pat = pat[2:] if pat.startswith("./") else pat.lstrip("/")  # "/legacy/" is anchored at the root anyway
             if pat.endswith("/**"):
                 self._dir_pats.append(pat[:-3])
@@ -114,6 +133,11 @@ class ExcludePatterns:
                 self._dir_pats.append(pat[:-1])
             else:
                 self._any_pats.append(pat)
+        self.walked = frozenset(walked)
+
+    def skips_dir_name(self, name: str) -> bool:
+        """Whether a folder of this name is skipped by default, and not taken off by ``!NAME/``."""
+        return skipped_dir_name(name, self.walked)
 
     def excludes(self, rel: str, is_dir: bool) -> bool:
         if any(fnmatch.fnmatchcase(rel, p) for p in self._any_pats):
@@ -215,7 +239,7 @@ class FsTree:
         return self._patterns.excludes(rel, is_dir)
 
     def _skip_dir(self, rel: str, abs_path: str) -> bool:
-        if skipped_dir_name(rel.rsplit("/", 1)[-1]):
+        if self._patterns.skips_dir_name(rel.rsplit("/", 1)[-1]):
             return True
         if self._pattern_excludes(rel, True):
             return True

@@ -6,6 +6,7 @@ Prints figures; it is not a test, and asserts nothing.
     python scripts/perf.py --sympy DIR --django DIR --runs 3
     python scripts/perf.py --bench               # the benchmark's own overhead per turn
     python scripts/perf.py --floor --sympy DIR   # single-core cost of the per-file stages
+    python scripts/perf.py --many-functions      # one new module of 3,000..25,000 functions
 
 For each run it times, on the same tree and one after the other (so that each
 ratio compares figures taken under the same load):
@@ -360,11 +361,18 @@ def main(argv: Optional[list[str]] = None) -> int:
         "starter chains (default: the ones over click and attrs, which need no download)",
     )
     parser.add_argument(
+        "--many-functions", action="store_true",
+        help="instead: cold and warm checks of one new module of 3,000 to 25,000 tiny functions "
+        "(the time must grow linearly with the size of the change)",
+    )
+    parser.add_argument(
         "--floor", action="store_true",
         help="instead: single-core CPU seconds of the stages every cold run pays on sympy "
         "(tree-sitter parse, parse with extraction, RA003 tokens): what no scheduling can beat",
     )
     args = parser.parse_args(argv)
+    if args.many_functions:
+        return many_functions(args.runs)
     if args.floor:
         return floor((args.sympy or fetch(SYMPY, args.downloads)).resolve())
     if args.bench is not None:
@@ -417,6 +425,44 @@ def main(argv: Optional[list[str]] = None) -> int:
                 f" {figures['cold, big function']:13.2f} {figures.get('jscpd', float('nan')):8.2f}"
                 f" {1000 * figures['cold'] / files:12.2f}"
             )
+    return 0
+
+
+def many_functions_patch(count: int, repo: Path) -> Path:
+    """A small package at ``repo`` and, beside it, a patch adding one module of ``count``
+    tiny functions that all call one helper (the shape of a generated module)."""
+    (repo / "pkg").mkdir(parents=True, exist_ok=True)
+    (repo / "pkg" / "__init__.py").write_text("")
+    (repo / "pkg" / "util.py").write_text("def helper(x):\n    return x\n")
+    lines = ["from pkg.util import helper\n", "\n"]
+    for k in range(count):
+        lines += ["\n", f"def f{k}(x):\n", f"    return helper(x) + {k}\n", "\n"]
+    patch = repo.parent / f"many-{count}.patch"
+    head = f"diff --git a/pkg/many.py b/pkg/many.py\nnew file mode 100644\n--- /dev/null\n+++ b/pkg/many.py\n@@ -0,0 +1,{len(lines)} @@\n"
+    patch.write_text(head + "".join("+" + line for line in lines))
+    return patch
+
+
+def many_functions(runs: int) -> int:
+    """Seconds of a check of one new module of N tiny functions: cold (lazy, no cache) and warm
+    (from the snapshot the background build stored).  Linear: the per-function cost stays flat."""
+    bytecode()
+    print("one new module of N tiny functions (each calls one helper)")
+    print(f"{'functions':>9} {'cold s':>8} {'warm s':>8} {'cold us/fn':>10} {'peak MB':>8}")
+    with tempfile.TemporaryDirectory(prefix="reuse-audit-perf-") as tmp:
+        for count in (3_000, 6_000, 12_500, 25_000):
+            work = Path(tmp) / str(count)
+            patch = many_functions_patch(count, work / "repo")
+            cold, warm = [], []
+            for run in range(runs):
+                cache = work / f"cache-{run}"
+                cold.append(measure(reuse_audit(patch, work / "repo", cache, [])))
+                background_wait(cache)
+                warm.append(measure(reuse_audit(patch, work / "repo", cache, [])))
+            c = statistics.median(s.seconds for s in cold)
+            w = statistics.median(s.seconds for s in warm)
+            peak = max(s.peak_mb for s in cold + warm)
+            print(f"{count:>9} {c:8.2f} {w:8.2f} {1e6 * c / count:10.1f} {peak:8.0f}")
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 
 from cli_support import copy_module, make_case
 from reuse_audit import background
@@ -39,36 +40,73 @@ def test_a_lazy_check_leaves_the_full_index_for_the_next_one(tmp_path):
         facts.close()
     second = _check(case, cache, env_off=False)
     assert second.stdout == first.stdout
-    assert again.report.findings and not background.lock_path(cache).exists()
+    assert again.report.findings and not background.running(cache)
 
 
 def test_no_background_build_when_turned_off_or_already_running(tmp_path):
     case = make_case(tmp_path, {"shop/report.py": copy_module()})
     cache = tmp_path / "cache"
     assert _check(case, cache, env_off=True).returncode == 1
-    assert not background.lock_path(cache).exists()
+    assert not background.running(cache)
     facts = FactsCache(cache)
     try:
         assert facts.snapshots() == []
     finally:
         facts.close()
-    # a build under way holds the lock: no second one
-    background.lock_path(cache).write_text("12345")
-    assert _check(case, cache, env_off=False).returncode == 1
-    assert background.lock_path(cache).read_text() == "12345"
-    facts = FactsCache(cache)
+    # a build under way holds the lock (here, this process): no second one, however old the lock
+    fd = background._take_lock(cache)
+    assert fd is not None
     try:
-        assert facts.snapshots() == []
+        old = time.time() - 7200
+        os.utime(background.lock_path(cache), (old, old))
+        assert _check(case, cache, env_off=False).returncode == 1
+        assert background.running(cache)
+        facts = FactsCache(cache)
+        try:
+            assert facts.snapshots() == []
+        finally:
+            facts.close()
     finally:
-        facts.close()
+        os.close(fd)
+    assert not background.running(cache)
 
 
-def test_a_stale_lock_is_broken(tmp_path):
+def test_the_lock_is_held_by_a_live_process_not_by_a_file(tmp_path):
+    """A lock file left by a build that died is no lock; a live holder is one whatever its age;
+    the end of a build never removes the file another build holds."""
     cache = tmp_path / "cache"
     cache.mkdir()
     lock = background.lock_path(cache)
-    lock.write_text("1")
-    old = lock.stat().st_mtime - background.STALE_SECONDS - 10
-    os.utime(lock, (old, old))
-    assert background._take_lock(cache)
-    assert not background._take_lock(cache)
+    lock.write_text("1")  # a crashed build's file: nobody holds it
+    first = background._take_lock(cache)
+    assert first is not None
+    assert background._take_lock(cache) is None  # a second build while the first runs: refused
+    os.close(first)  # the first build ends
+    assert lock.exists()
+    second = background._take_lock(cache)
+    assert second is not None
+    try:
+        assert background._take_lock(cache) is None
+    finally:
+        os.close(second)
+
+
+def test_a_long_build_keeps_the_lock_until_it_ends(tmp_path):
+    """The lock goes with the build process: a child holding it past any age keeps others out."""
+    cache = tmp_path / "cache"
+    fd = background._take_lock(cache)
+    assert fd is not None
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; time.sleep(60)"], pass_fds=(fd,))
+    os.close(fd)
+    try:
+        old = time.time() - 100_000
+        os.utime(background.lock_path(cache), (old, old))
+        assert background.running(cache)
+        assert background._take_lock(cache) is None
+    finally:
+        holder.kill()
+        holder.wait()
+    assert background.wait(cache, 10)
+    again = background._take_lock(cache)
+    assert again is not None
+    os.close(again)

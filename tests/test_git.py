@@ -575,3 +575,78 @@ def test_change_from_git_api(branched: GitRepo):
     assert change.files == (FileChange(None, "pkg/new.py"),)
     assert "pkg/legacy.py" in change.before.paths() and "pkg/legacy.py" in change.after.paths()
     assert change.after.read("pkg/new.py").startswith(b'"""Written by a coding agent."""')
+
+
+# ---------------------------------------------------------------------------
+# the working tree compared by content (no clean filter, no git status)
+# ---------------------------------------------------------------------------
+
+
+def _worktree_files(repo: GitRepo) -> set[FileChange]:
+    r = gitsource.open_repository(repo.path, gitsource.GitSource("worktree"))
+    try:
+        return set(gitsource.change_from_worktree(r).files)
+    finally:
+        r.close()
+
+
+def test_worktree_is_compared_by_content_not_stat(repo: GitRepo):
+    """A file touched but not changed is not a change; one changed to the same size with its
+    old mtime put back is one; a module moved with plain mv is a rename; nothing is written
+    into the repository's index or objects."""
+    index = repo.path / ".git" / "index"
+    index_before = index.read_bytes()
+    objects_before = sorted(p.name for p in (repo.path / ".git" / "objects").rglob("*"))
+    util = repo.path / "pkg" / "util.py"
+    util.write_bytes(util.read_bytes())
+    os.utime(util, (1, 1))
+    core = repo.path / "pkg" / "core.py"
+    st = core.stat()
+    text = core.read_text()
+    core.write_text(text.replace("Load", "LOAD"))
+    os.utime(core, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert _worktree_files(repo) == {FileChange("pkg/core.py", "pkg/core.py")}
+    (repo.path / "pkg" / "moved.py").write_bytes(util.read_bytes())
+    util.unlink()
+    assert _worktree_files(repo) == {FileChange("pkg/core.py", "pkg/core.py"), FileChange("pkg/util.py", "pkg/moved.py")}
+    assert index.read_bytes() == index_before
+    assert sorted(p.name for p in (repo.path / ".git" / "objects").rglob("*")) == objects_before
+
+
+def test_worktree_with_a_clean_filter_compares_the_bytes_on_disk(repo: GitRepo, tmp_path: Path):
+    """A clean filter (here one that would blank every file) is never run: the working tree's
+    own bytes are what is checked."""
+    marker = tmp_path / "ran"
+    (repo.path / ".gitattributes").write_text("*.py filter=blank\n")
+    repo.git("config", "filter.blank.clean", f"touch {str(marker)!r}; true")
+    repo.write({"pkg/new.py": REIMPL})
+    util = repo.path / "pkg" / "util.py"
+    os.utime(util, (1, 1))
+    assert _worktree_files(repo) == {FileChange(None, "pkg/new.py")}
+    assert not marker.exists()
+
+
+def test_worktree_untracked_folder_and_nested_repository(repo: GitRepo, check):
+    """Files of an untracked folder are added (ls-files, not git status); an untracked nested
+    repository is named in a note and not entered."""
+    repo.write({"extra/deep/new.py": REIMPL})
+    nested = GitRepo(repo.path / "vendored")
+    nested.write({"inner.py": REIMPL})
+    result = check("--repo", str(repo.path))
+    assert result.code == 1 and "extra/deep/new.py:6:1:" in result.out, result
+    assert "note: vendored: skipped: untracked nested git repository" in result.err, result
+    assert "inner.py" not in result.out
+
+
+def test_worktree_of_a_repository_whose_path_holds_a_colon(tmp_path: Path, check):
+    """The scratch object folder names the repository's objects as an alternate: a ':' in
+    its path (the list separator of GIT_ALTERNATE_OBJECT_DIRECTORIES) is quoted."""
+    r = GitRepo(tmp_path / 'odd:"name')
+    r.commit("base", BASE_FILES)
+    r.write({"pkg/core.py": CORE.replace("process", "process2"), "pkg/new.py": REIMPL})
+    (r.path / "pkg" / "util.py").unlink()
+    (r.path / "pkg" / "helpers.py").write_text(textwrap.dedent(UTIL))
+    result = check("--repo", str(r.path))
+    assert result.code in (0, 1) and "error" not in result.err, result
+    files = _worktree_files(r)
+    assert FileChange("pkg/util.py", "pkg/helpers.py") in files, files

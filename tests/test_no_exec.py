@@ -182,3 +182,143 @@ def test_in_process_with_the_repository_on_sys_path_imports_nothing(tmp_path, ma
     assert loaded == set()
     assert_no_marker(markers, "in-process run")
     assert os.path.isdir(root)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="shell hooks; no background build without flock")
+@pytest.mark.parametrize("mode", ["patch", "worktree", "staged", "base", "diff", "sarif"])
+def test_the_background_build_executes_nothing(tmp_path, monkeypatch, markers, mode):
+    """With the background build on (the default), a check that answers lazily starts a full
+    build in a new interpreter: run from the repository root, that interpreter must not import
+    the repository's reuse_audit.py, tree_sitter.py, click.py, sitecustomize.py or
+    usercustomize.py, whatever the mode, nor see its PYTHONPATH or PYTHONSTARTUP."""
+    from reuse_audit import background
+    from reuse_audit.cache import FactsCache
+
+    repo = _git_repo(tmp_path, monkeypatch, markers)
+    new = new_module(markers)
+    (repo.path / "shop" / "report.py").write_text(new)
+    if mode == "staged":
+        repo.git("add", "-A")
+    args = {
+        "worktree": [],
+        "staged": ["--staged"],
+        "base": ["--base", "HEAD"],
+        "diff": ["--diff"],
+        "sarif": ["--format", "sarif"],
+    }.get(mode)
+    if mode == "patch":
+        files = {p.relative_to(repo.path).as_posix(): p.read_text() for p in repo.path.rglob("*.py") if ".git" not in p.parts}
+        before = {k: v for k, v in files.items() if k != "shop/report.py"}
+        patch = tmp_path / "change.patch"
+        patch.write_bytes(make_patch(before, files))
+        (repo.path / "shop" / "report.py").unlink()
+        args = [str(patch), "--repo", "."]
+    for name in list(markers.iterdir()):  # the test's own git commands may have run the traps
+        name.unlink()
+    cache = tmp_path / "cache"
+    env = {background.ENV_OFF: "0", "PYTHONSTARTUP": str(repo.path / "sitecustomize.py")}
+    run = run_cli(["check", *args, "--cache-dir", cache, "--jobs", "2"], cwd=repo.path, env=env)
+    assert run.returncode in (0, 1), run
+    assert "cache not updated" not in run.stderr, run
+    assert background.wait(cache, 180), "the background build did not end"
+    facts = FactsCache(cache)
+    try:
+        assert facts.snapshots(), "the background build stored nothing: it did not run"
+    finally:
+        facts.close()
+    assert_no_marker(markers, f"background build after {mode}")
+
+
+def test_the_background_build_runs_isolated(tmp_path, monkeypatch):
+    """``python -I -B`` from the cache directory, without the caller's PYTHON* variables."""
+    import subprocess
+
+    from reuse_audit import background
+    from reuse_audit.settings import Settings
+
+    seen = {}
+
+    class Fake:
+        def __init__(self, command, **kwargs):
+            seen.update(kwargs, command=command)
+
+    monkeypatch.setattr(subprocess, "Popen", Fake)
+    monkeypatch.setenv(background.ENV_OFF, "0")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.setenv("PYTHONSTARTUP", str(tmp_path / "x.py"))
+    background.start(tmp_path, tmp_path / "cache", Settings())
+    assert seen["command"][1:3] == ["-I", "-B"]
+    assert seen["cwd"] == str((tmp_path / "cache").resolve())
+    assert not [k for k in seen["env"] if k.startswith("PYTHON")]
+
+
+# every program a repository's .git/config (or a user's) can name for git to run while reading it
+GIT_PROGRAMS = {
+    "filter.ev.clean": "clean",
+    "filter.ev.smudge": "smudge",
+    "filter.ev.process": "process",
+    "diff.ev.textconv": "textconv",
+    "diff.ev.command": "diff-command",
+    "diff.external": "ext-diff",
+    "core.pager": "pager",
+    "pager.diff": "pager-diff",
+    "pager.status": "pager-status",
+    "credential.helper": "credential",
+    "core.askPass": "askpass",
+    "gpg.program": "gpg",
+    "core.sshCommand": "ssh",
+    "core.editor": "editor",
+    "sequence.editor": "sequence-editor",
+    "merge.ev.driver": "merge-driver",
+}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="shell programs")
+@pytest.mark.parametrize("mode", ["worktree", "staged", "base", "base-head", "diff", "sarif"])
+def test_git_attributes_and_external_programs_never_run(tmp_path, monkeypatch, markers, mode):
+    """A .gitattributes naming a filter, diff driver or textconv (in the tree, in
+    .git/info/attributes and in core.attributesFile), and a .git/config defining them with
+    programs that leave a marker, plus pagers, credential helpers, gpg and external diff:
+    no mode runs any of them, and the working tree is compared by content."""
+    isolated_git(tmp_path, monkeypatch)
+    repo = GitRepo(tmp_path / "git")
+    files = booby_trapped(markers, shadows=False)
+    write_tree(repo.path, files)
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "--no-verify", "-m", "base")
+    (repo.path / "shop" / "report.py").write_text(new_module(markers))
+    if mode in ("staged", "base-head"):
+        repo.git("add", "-A")
+    if mode == "base-head":
+        repo.git("-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "change")
+    # an unchanged tracked file whose stat no longer matches the index: git would run the clean filter
+    pricing = repo.path / "shop" / "pricing.py"
+    pricing.write_bytes(pricing.read_bytes())
+    os.utime(pricing, (1, 1))
+    attributes = "*.py filter=ev diff=ev merge=ev\n* filter=ev diff=ev\n"
+    (repo.path / ".gitattributes").write_text(attributes)
+    (repo.path / ".git" / "info").mkdir(exist_ok=True)
+    (repo.path / ".git" / "info" / "attributes").write_text(attributes)
+    (tmp_path / "global-attributes").write_text(attributes)
+    for key, name in GIT_PROGRAMS.items():
+        repo.git("config", key, trap_command(markers, name))
+    repo.git("config", "core.attributesFile", str(tmp_path / "global-attributes"))
+    repo.git("config", "log.showSignature", "true")
+    repo.git("config", "status.submoduleSummary", "true")
+    repo.git("config", "diff.ev.binary", "false")
+    for name in list(markers.iterdir()):
+        name.unlink()
+    monkeypatch.setenv("GIT_PAGER", "")
+    monkeypatch.delenv("PAGER", raising=False)
+    args = {
+        "worktree": [],
+        "staged": ["--staged"],
+        "base": ["--base", "HEAD"],
+        "base-head": ["--base", "HEAD~1", "--head", "HEAD"],
+        "diff": ["--diff"],
+        "sarif": ["--format", "sarif"],
+    }[mode]
+    run = run_cli(["check", *args, "--no-cache"], cwd=repo.path)
+    assert run.returncode in (0, 1), run
+    assert "label_for" in run.stdout or mode == "diff", run
+    assert_no_marker(markers, f"git mode {mode}")

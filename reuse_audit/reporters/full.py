@@ -34,7 +34,7 @@ from typing import Optional
 
 from ..model import Finding, Location, Report
 from . import RenderContext
-from .text import BOLD, CYAN, GREEN, RED, _shown, _summary, detail_lines, fixable_line, paint, safe_fix
+from .text import BOLD, CYAN, GREEN, RED, _shown, _summary, detail_lines, finish, fixable_line, paint, safe_fix
 
 MAX_LINES = 8
 
@@ -42,12 +42,15 @@ MAX_LINES = 8
 def render(report: Report, ctx: RenderContext) -> str:
     findings = sorted(report.findings, key=lambda f: f.sort_key)
     shown = [f for f in findings if not f.suppressed]
-    blocks = ["\n".join(_block(f, ctx)) + "\n" for f in shown]
-    tail = [_summary(report, shown, len(findings) - len(shown))]
+    lines: list[str] = []
+    for f in shown:
+        lines.extend(_block(f, ctx))
+        lines.append("")
+    lines.append(_summary(report, shown, len(findings) - len(shown)))
     fix_line = fixable_line(shown, ctx)
     if fix_line:
-        tail.append(fix_line)
-    return "\n".join(blocks + ["\n".join(tail) + "\n"])
+        lines.append(fix_line)
+    return finish(lines)
 
 
 def _lines(ctx: RenderContext, path: str) -> Optional[list[str]]:

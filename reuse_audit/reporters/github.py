@@ -20,11 +20,13 @@ summary at the end is a plain line (the runner prints it as is).
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from ..model import Finding, Report
 from ..rule import Rule
 from . import RenderContext, candidate_note
+from .escape import for_terminal
 from .sarif import utf16_column
 from .text import _summary
 
@@ -73,7 +75,10 @@ def message(f: Finding, rule: Optional[Rule]) -> str:
 
 
 def escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # CR and LF as @actions/core escapes them; any other control character (an ESC in a
+    # file name) is written visibly, as the text format does
+    parts = re.split(r"(\r|\n)", text)
+    return "".join({"\r": "%0D", "\n": "%0A"}.get(p) or for_terminal(p).replace("%", "%25") for p in parts)
 
 
 def escape_property(text: str) -> str:

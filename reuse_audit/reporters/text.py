@@ -21,10 +21,13 @@ CLI writes them to stderr.
 
 from __future__ import annotations
 
+import re
+import secrets
 from typing import Optional
 
 from ..model import Finding, Report
 from . import RenderContext, candidate_note
+from .escape import for_terminal
 
 INDENT = "    "
 
@@ -32,8 +35,26 @@ INDENT = "    "
 BOLD, DIM, RED, GREEN, YELLOW, CYAN, RESET = "\033[1m", "\033[2m", "\033[31m", "\033[32m", "\033[33m", "\033[36m", "\033[0m"
 
 
+# paint() writes placeholders, not escape codes: every line is escaped whole by
+# for_terminal (names and code come from the change), then finish() turns the
+# placeholders into colour.  Their nonce is drawn per process, so no file or
+# function name can spell one and smuggle an escape sequence past for_terminal.
+_NONCE = secrets.token_hex(8)
+_SGR = re.compile(r"\x1b\[([0-9;]*)m")
+_PLACEHOLDER = re.compile("\ue000" + _NONCE + "([0-9;]*)\ue001")
+
+
+def _placeholder(style: str) -> str:
+    return _SGR.sub(lambda m: f"\ue000{_NONCE}{m.group(1)}\ue001", style)
+
+
 def paint(text: str, style: str, ctx: RenderContext) -> str:
-    return f"{style}{text}{RESET}" if ctx.color and text else text
+    return f"{_placeholder(style)}{text}{_placeholder(RESET)}" if ctx.color and text else text
+
+
+def finish(lines: list[str]) -> str:
+    """The lines as written: control characters escaped, then the colours of paint()."""
+    return "".join(_PLACEHOLDER.sub(lambda m: f"\x1b[{m.group(1)}m", for_terminal(line)) + "\n" for line in lines)
 
 
 def render(report: Report, ctx: RenderContext) -> str:
@@ -48,12 +69,12 @@ def render(report: Report, ctx: RenderContext) -> str:
     fix_line = fixable_line(shown, ctx)
     if fix_line:
         lines.append(fix_line)
-    return "\n".join(lines) + "\n"
+    return finish(lines)
 
 
 def _shown(path: str) -> str:
-    """A path on one line: a line break in a file name is written as ``\\n``."""
-    return path.replace("\r", "\\r").replace("\n", "\\n")
+    """A path on one line, its control characters visible (``\\n``, ``\\x1b``)."""
+    return for_terminal(path)
 
 
 def safe_fix(f: Finding, ctx: RenderContext) -> bool:
