@@ -46,11 +46,17 @@ class RunSummary:
     overall: dict  # metric -> value (None when undefined, e.g. no self targets)
     per_turn: dict  # turn -> {metric -> value}
     invalid: int = 0  # turns left out: the agent broke the rules of the run
+    errors: int = 0  # turns left out: their tests could not run (infrastructure errors)
 
 
 def is_invalid(record: dict) -> bool:
     extra = record.get("extra")
     return isinstance(extra, dict) and bool(extra.get("invalid"))
+
+
+def is_infra_error(record: dict) -> bool:
+    extra = record.get("extra")
+    return isinstance(extra, dict) and bool(extra.get("infra_error"))
 
 
 def _ratio(num: float, den: float) -> Optional[float]:
@@ -81,6 +87,8 @@ def summarise(run_dir: Path) -> RunSummary:
     records = read_journal(run_dir)
     invalid = sum(1 for r in records if is_invalid(r))
     records = [r for r in records if not is_invalid(r)]
+    errors = sum(1 for r in records if is_infra_error(r))
+    records = [r for r in records if not is_infra_error(r)]
     config = {}
     if (run_dir / "run.json").is_file():
         try:
@@ -97,7 +105,7 @@ def summarise(run_dir: Path) -> RunSummary:
     # Cdup overall is the duplicated-chain rate at each chain's last scored turn
     overall["cdup"] = _ratio(sum(1 for r in last_turn.values() if r["duplicated"]), len(last_turn))
     per_turn = {t: metrics([r for r in records if r["turn"] == t]) for t in turns}
-    return RunSummary(label, str(run_dir), len(last_turn), len(records), overall, per_turn, invalid)
+    return RunSummary(label, str(run_dir), len(last_turn), len(records), overall, per_turn, invalid, errors)
 
 
 def _fmt(metric: str, value: Optional[float]) -> str:

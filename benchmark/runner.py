@@ -257,6 +257,11 @@ def run_turn(
     notes = [result.message] if result.message else []
     if tests.timed_out:
         notes.append("tests timed out")
+    status = result.status
+    if tests.infra_error:  # the tests could not run: nothing of the turn says anything of the agent
+        extra["infra_error"] = tests.infra_error
+        notes.append(f"infrastructure error: {tests.infra_error}")
+        status = "error"
     if invalid:
         reason = "; ".join(invalid)
         extra.update(invalid=True, invalid_reason=reason)
@@ -267,7 +272,7 @@ def run_turn(
         turn=turn.number,
         agent=config.agent,
         memory=config.memory,
-        status=result.status,
+        status=status,
         tests_passed=tests.passed,
         tests_total=tests.total,
         resolved=tests.total > 0 and tests.passed == tests.total,

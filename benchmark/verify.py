@@ -32,6 +32,17 @@ from .scoring import run_tests, score_diff
 from .workspace import Workspace
 
 
+class InfrastructureError(Exception):
+    """The turn's tests could not run at all (see ``scoring.session_error``)."""
+
+
+def _tests(turn: Turn, env: dict, out: Path, timeout: float):
+    run = run_tests(turn, env, out, timeout)
+    if run.infra_error:
+        raise InfrastructureError(run.infra_error)
+    return run
+
+
 @dataclass
 class TurnCheck:
     chain: str
@@ -64,6 +75,8 @@ def verify_chain(chain: Chain, work: Path, settings: Settings = Settings(), test
         check = TurnCheck(chain.id, turn.number)
         try:
             pre = _verify_turn(chain, turn, workspace, pre, work, settings, test_timeout, check)
+        except InfrastructureError as exc:
+            check.failures.append(f"infrastructure error: {exc}")
         except Exception as exc:  # a broken turn must not hide the others
             check.failures.append(f"internal error: {type(exc).__name__}: {exc}")
         checks.append(check)
@@ -79,13 +92,13 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
 
     # a missing submission, then an empty module: every test must fail
     ws.reset_to(pre)
-    missing = run_tests(turn, ws.env, out / "missing", timeout)
+    missing = _tests(turn, ws.env, out / "missing", timeout)
     check.missing = f"{missing.passed}/{missing.total}"
     if missing.passed:
         check.failures.append(f"{missing.passed} test(s) pass with no submission")
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text("", encoding="utf-8")
-    empty = run_tests(turn, ws.env, out / "empty", timeout)
+    empty = _tests(turn, ws.env, out / "empty", timeout)
     check.empty = f"{empty.passed}/{empty.total}"
     if empty.passed:
         check.failures.append(f"{empty.passed} test(s) pass with an empty module")
@@ -97,7 +110,7 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
     before = _snapshot(ws.root)
     reference = _submit(ws, turn, turn.solution)
     diff = ws.diff(pre, reference)
-    tests = run_tests(turn, ws.env, out / "reference", timeout)
+    tests = _tests(turn, ws.env, out / "reference", timeout)
     check.tests = f"{tests.passed}/{tests.total}"
     if tests.passed != tests.total or tests.total == 0:
         failed = [name for name, outcome in tests.outcomes if outcome != "passed"]
@@ -127,7 +140,7 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
     else:
         ws.reset_to(pre)
         copy = _submit(ws, turn, turn.reinvent)
-        reinvent_tests = run_tests(turn, ws.env, out / "reinvent", timeout)
+        reinvent_tests = _tests(turn, ws.env, out / "reinvent", timeout)
         result = score_diff(before, ws.diff(pre, copy), turn, settings)
         flagged = sorted(
             {f.target for f in result.report.findings if f.rule == "RA001" and f.target in declared}
