@@ -57,6 +57,7 @@ from typing import Callable, Iterable, Optional
 
 from reuse_audit.cache import FactsCache
 from reuse_audit.settings import Settings
+from reuse_audit.targets import resolve_targets
 from reuse_audit.tree import FsTree, MemoryTree
 
 from .agents.base import make_agent
@@ -65,7 +66,7 @@ from .fetch import fetch_chain
 from .journal import JOURNAL, Journal
 from .model import AgentResult, Chain, Read, TurnRecord, TurnRequest
 from .prompt import build_prompt
-from .scoring import before_index, recalled, reuse_score, run_tests, score_diff, viewed
+from .scoring import recalled, reuse_score, run_tests, score_diff, viewed
 from .workspace import Workspace
 
 Progress = Callable[[str, int, int, Optional[dict]], None]  # (chain id, turn, turns, record or None)
@@ -233,7 +234,7 @@ def run_turn(
     tests_started = time.monotonic()
     tests = run_tests(turn, workspace.env, turn_dir, config.test_timeout)
     tests_seconds = time.monotonic() - tests_started
-    index = before_index(before)
+    declared = resolve_targets(before, [t.name for t in turn.targets])
     repo_targets = tuple(t.name for t in turn.targets if t.kind == "repo")
     self_targets = tuple(t.name for t in turn.targets if t.kind == "self")
     if scored is not None:
@@ -243,7 +244,7 @@ def run_turn(
         reuse = None
         findings = ()
     reimplemented = reuse.reimplemented if reuse else ()
-    files_viewed, lines_viewed = viewed(reads)
+    files_viewed, lines_viewed = viewed(reads, _line_counter(before, workspace.root))
     next_commit = _carry_forward(workspace, pre, turn)
     # the benchmark's own cost of a turn: workspace reset, snapshot, prompt and
     # guards before the agent; diff, scoring and carrying forward after it
@@ -280,8 +281,8 @@ def run_turn(
         self_targets=self_targets,
         repo_reused=reuse.repo_reused if reuse else (),
         self_reused=reuse.self_reused if reuse else (),
-        repo_recalled=recalled(repo_targets, reads, index),
-        self_recalled=recalled(self_targets, reads, index),
+        repo_recalled=recalled(repo_targets, reads, declared),
+        self_recalled=recalled(self_targets, reads, declared),
         reimplemented=reimplemented,
         unjudged=reuse.unjudged if reuse else (),
         duplicated=duplicated or bool(reimplemented),
@@ -291,6 +292,22 @@ def run_turn(
         notes=tuple(notes),
         extra=extra,
     )
+
+
+def _line_counter(before: MemoryTree, root: Path) -> Callable[[str], Optional[int]]:
+    """Lines of a workspace file as the turn found it (its Python files), else as it is now."""
+
+    def count(path: str) -> Optional[int]:
+        try:
+            data = before.read(path)
+        except Exception:
+            try:
+                data = (root / path).read_bytes()
+            except OSError:
+                return None
+        return len(data.splitlines())
+
+    return count
 
 
 def _carry_forward(workspace: Workspace, pre: str, turn) -> str:

@@ -216,28 +216,52 @@ def reuse_score(result: Result, turn: Turn) -> ReuseScore:
     )
 
 
-def recalled(targets: Iterable[str], reads: Iterable[Read], index: RepoIndex) -> tuple[str, ...]:
-    """Targets whose source lines the agent read (at least RECALL_SHARE of them)."""
+def recalled(targets: Iterable[str], reads: Iterable[Read], where) -> tuple[str, ...]:
+    """Targets whose source lines the agent read (at least RECALL_SHARE of them).
+
+    ``where``: the declared targets resolved over the pre-turn tree (name ->
+    ``reuse_audit.targets.DeclaredTarget``), or a RepoIndex (functions only).
+    A function's or method's lines are its ``def`` to its end; a class's, the
+    class statement to its end; a callable instance's, its class's
+    ``__call__`` (see ``reuse_audit/targets.py``).
+    """
     seen: dict[str, set[int]] = {}
     for read in reads:
         seen.setdefault(read.path, set()).update(range(read.start, read.end + 1))
     out = []
     for name in targets:
-        fn = index.functions.get(name)
-        if fn is None:
+        location = _target_location(name, where)
+        if location is None or not location.path:
             continue
-        lines = set(range(fn.location.line, max(fn.location.end_line, fn.location.line) + 1))
-        shown = lines & seen.get(fn.location.path, set())
+        lines = set(range(location.line, max(location.end_line, location.line) + 1))
+        shown = lines & seen.get(location.path, set())
         if lines and len(shown) >= RECALL_SHARE * len(lines):
             out.append(name)
     return tuple(out)
 
 
-def viewed(reads: Iterable[Read]) -> tuple[int, int]:
-    """(files viewed, source lines viewed): distinct files and distinct (file, line) pairs."""
+def _target_location(name: str, where):
+    if isinstance(where, RepoIndex):
+        fn = where.functions.get(name)
+        return fn.location if fn is not None else None
+    target = where.get(name)
+    return target.location if target is not None and target.known else None
+
+
+def viewed(reads: Iterable[Read], line_count=None) -> tuple[int, int]:
+    """(files viewed, source lines viewed): distinct files and distinct (file, line) pairs.
+
+    ``line_count(path)``: the file's number of lines, or None when unknown; a
+    read past a file's end counts only the lines the file has (``sed -n
+    1,200p`` of a 47-line file shows 47 lines).
+    """
     lines: dict[str, set[int]] = {}
     for read in reads:
-        lines.setdefault(read.path, set()).update(range(read.start, read.end + 1))
+        end = read.end
+        count = line_count(read.path) if line_count is not None else None
+        if count is not None:
+            end = min(end, count)
+        lines.setdefault(read.path, set()).update(range(read.start, end + 1))
     return len(lines), sum(len(v) for v in lines.values())
 
 

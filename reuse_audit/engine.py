@@ -128,6 +128,11 @@ def run(
 
 
 def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:
+    if settings.targets and any(rule.needs_targets for rule in selected):
+        from .targets import resolve_targets
+
+        paths = [p for p in change.after.paths() if not settings.excluded(p)]
+        index = dataclasses.replace(index, declared=resolve_targets(change.after, settings.targets, paths))
     findings = []
     for rule in selected:
         findings.extend(rule.check(change_set, index, settings))

@@ -218,6 +218,9 @@ class RepoIndex:
     # path -> the notes on that file's own facts (decoding, syntax errors); the
     # engine reports them for the files a check rests on (see engine._check)
     file_notes: Optional[Callable[[str], tuple[Note, ...]]] = None
+    # declared reuse target name -> targets.DeclaredTarget, resolved over the
+    # tree by the engine when targets are declared (RA002 reads it)
+    declared: Optional[Mapping[str, Any]] = None
 
     def is_method(self, callee: str) -> bool:
         functions = self.functions

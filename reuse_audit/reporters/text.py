@@ -41,8 +41,11 @@ def _finding_lines(f: Finding) -> list[str]:
     loc = f.location
     out = [f"{_shown(loc.path)}:{loc.line}:{loc.col + 1}: {f.rule} {f.message}"]
 
-    target_at = f"{_shown(f.target_location.path)}:{f.target_location.line}"
-    detail = f"call {f.target} ({target_at}) instead"
+    if f.target_location.path:
+        target_at = f"{_shown(f.target_location.path)}:{f.target_location.line}"
+        detail = f"call {f.target} ({target_at}) instead"
+    else:  # a declared target that names nothing in the repository
+        detail = f"no {f.target} in the repository: check the targets file"
     if f.shared:
         detail += "; shared: " + ", ".join(f.shared)
     if f.missing:
