@@ -211,7 +211,7 @@ def run_turn(
         invalid.append(f"{over}: the agent was stopped and its changes discarded")
         if result.status not in ("timeout",):
             result = AgentResult(status="limit", reads=result.reads, trajectory=result.trajectory,
-                                 message=f"killed: {over}", cost=result.cost, steps=result.steps)
+                                 message=f"killed: {over}", cost=result.cost, steps=result.steps, tokens=result.tokens)
         workspace.reset_to(pre)  # the turn's files are not committed: nothing of it is scored
     outside = run_guard.changes()
     if chain_guard is not None:
@@ -291,6 +291,10 @@ def run_turn(
         findings=findings,
         notes=tuple(notes),
         extra=extra,
+        library=chain.source.package,
+        cost=float(result.cost or 0.0),
+        tokens=int(result.tokens or 0),
+        steps=int(result.steps or 0),
     )
 
 

@@ -114,6 +114,22 @@ def scripted_output(item: Any) -> dict:
     raise UsageError(f"agent mini-swe-agent: an output must be a command string or a make_output dict, not {type(item).__name__}")
 
 
+def trajectory_tokens(data: Optional[dict]) -> int:
+    """Tokens of a mini trajectory: the ``usage`` litellm reported with each model response."""
+    total = 0
+    for message in (data or {}).get("messages", ()) if isinstance(data, dict) else ():
+        extra = message.get("extra") if isinstance(message, dict) else None
+        response = extra.get("response") if isinstance(extra, dict) else None
+        usage = response.get("usage") if isinstance(response, dict) else None
+        if not isinstance(usage, dict):
+            continue
+        try:
+            total += int(usage.get("total_tokens") or (int(usage.get("prompt_tokens") or 0) + int(usage.get("completion_tokens") or 0)))
+        except (TypeError, ValueError):
+            continue
+    return total
+
+
 class MiniSweAgent:
     name = "mini-swe-agent"
 
@@ -245,6 +261,7 @@ class MiniSweAgent:
             message=message,
             cost=cost,
             steps=steps,
+            tokens=trajectory_tokens(data),
         )
 
 

@@ -107,8 +107,22 @@ class OpenCodeEvents:
     errors: list[str] = field(default_factory=list)
     cost: float = 0.0
     steps: int = 0
+    tokens: int = 0
     done: bool = False
     bad_lines: int = 0
+
+
+def _step_tokens(tokens) -> int:
+    """Tokens of one ``step_finish``: input, output and reasoning (cache reads are part of input)."""
+    if not isinstance(tokens, dict):
+        return 0
+    total = 0
+    for key in ("input", "output", "reasoning"):
+        try:
+            total += int(tokens.get(key) or 0)
+        except (TypeError, ValueError):
+            pass
+    return total
 
 
 def parse_opencode_events(lines: Iterable[str]) -> OpenCodeEvents:
@@ -142,6 +156,7 @@ def parse_opencode_events(lines: Iterable[str]) -> OpenCodeEvents:
                 out.cost += float(part.get("cost") or 0.0)
             except (TypeError, ValueError):
                 pass
+            out.tokens += _step_tokens(part.get("tokens"))
         elif kind == "error":
             error = event.get("error")
             if isinstance(error, dict):
@@ -446,6 +461,7 @@ class OpenCodeAgent:
             message=message,
             cost=events.cost,
             steps=events.steps,
+            tokens=events.tokens,
         )
 
     def export(self, session: str, workspace: Path, env: dict, path: Path) -> Optional[dict]:
