@@ -84,7 +84,8 @@ def bench() -> None:
 def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_config: Optional[str], memory: str, chain_ids: tuple[str, ...], jobs: int, out: Optional[str], time_limit: float, test_timeout: float, workspace_limit: float) -> None:
     """Run every chain of SUITE turn by turn; every turn is scored and journaled as it ends."""
     from .chain import load_suite
-    from .report import render_text, summarise
+    from .journal import read_journal
+    from .report import render_run, summarise
     from .agents.base import make_agent
     from .runner import RunConfig, run_benchmark
 
@@ -124,21 +125,37 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_co
             bar.update(1, f"{chain_id} turn {turn}/{turns}{status}")
 
         run_benchmark(chains, config, progress)
-    click.echo(render_text([summarise(run_dir)]))
+    summary = summarise(run_dir)
+    click.echo(render_run(summary, str(shown_dir)), nl=False)
     click.echo(f"Journal: {shown_dir / 'journal.jsonl'}")
+    if summary.errors:
+        reason = next((r["extra"]["infra_error"] for r in read_journal(run_dir) if r.get("extra", {}).get("infra_error")), "")
+        click.echo(f"reuse-audit: {summary.errors} turn(s) not measured: their tests could not run ({reason})", err=True)
+        sys.exit(1)
 
 
 @bench.command(name="report")
 @click.argument("run_dirs", nargs=-1, required=True)
-@click.option("--out", "out", default=None, help="Also write report.md, report.json and per_turn.png here.")
-def report_command(run_dirs: tuple[str, ...], out: Optional[str]) -> None:
+@click.option("--out", "out", default=None, help="Also write report.md, report.tex, report.json and per_turn.png here.")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "latex", "json"]), default="text", show_default=True,
+              help="What is printed.")
+@click.option("--bootstrap", "resamples", type=click.IntRange(min=0), default=1000, show_default=True,
+              help="Bootstrap resamples of the 95 % confidence intervals (0: none).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap: the same seed gives the same intervals.")
+def report_command(run_dirs: tuple[str, ...], out: Optional[str], fmt: str, resamples: int, seed: int) -> None:
     """Print the study's tables for one or more RUN_DIRS side by side."""
-    from .report import write_report
+    from .report import render_json, render_latex, render_markdown, write_report
 
-    text, _ = write_report([_absolute(d) for d in run_dirs], _absolute(out) if out else None)
-    click.echo(text)
+    text, summaries = write_report([_absolute(d) for d in run_dirs], _absolute(out) if out else None, resamples, seed)
+    if fmt == "markdown":
+        text = render_markdown(summaries, png="per_turn.png" if out else None)
+    elif fmt == "latex":
+        text = render_latex(summaries)
+    elif fmt == "json":
+        text = render_json(summaries)
+    click.echo(text, nl=not text.endswith("\n"))
     if out:
-        click.echo(f"Wrote {Path(out) / 'report.md'}, report.json and per_turn.png")
+        click.echo(f"Wrote {Path(out) / 'report.md'}, report.tex, report.json and per_turn.png", err=fmt != "text")
 
 
 @bench.command(name="verify")

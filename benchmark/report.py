@@ -355,6 +355,16 @@ def _pooled_rows(summaries: list[RunSummary], key_of: Callable[[RunSummary], str
     return [first, "Runs", "Turns"] + [TITLES[k] for k in GROUP_COLUMNS], rows
 
 
+def render_run(summary: RunSummary, shown: Optional[str] = None) -> str:
+    """What ``bench run`` prints at its end: the counts, then each overall metric with its interval."""
+    counts = (f"{summary.label}: {summary.chains} chain(s), {summary.turns} turn(s) measured, "
+              f"{summary.invalid} invalid, {summary.errors} infrastructure error(s)")
+    table = tables([summary])[1]
+    out = [counts, "", table.title, _grid(["Metric", "Overall"], [row for row in table.rows]), table.note, "",
+           "Per turn, by library and by chain: reuse-audit bench report " + (shown or summary.run_dir)]
+    return "\n".join(out) + "\n"
+
+
 def render_text(summaries: list[RunSummary]) -> str:
     out = []
     for table in tables(summaries):

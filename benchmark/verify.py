@@ -213,4 +213,8 @@ def render_table(checks: list[TurnCheck]) -> str:
     chains = len({c.chain for c in checks})
     lines.append("")
     lines.append(f"{chains} chain(s), {len(checks)} turn(s): " + ("all verified." if not failed else f"{failed} turn(s) FAILED."))
+    infra = [f for c in checks for f in c.failures if f.startswith("infrastructure error: ")]
+    if infra:
+        lines.append(f"The tests of {sum(1 for c in checks if any(f in infra for f in c.failures))} turn(s) could not run "
+                     f"at all: {infra[0][len('infrastructure error: '):]}")
     return "\n".join(lines) + "\n"

@@ -202,3 +202,53 @@ def test_agent_config_file_yaml_and_json_with_option_override(tmp_path):
         _options((), str(tmp_path / "bad.yaml"))
     with pytest.raises(UsageError, match="no such file"):
         _options((), str(tmp_path / "none.yaml"))
+
+
+# ------------------------------------------------------------- mini-swe-agent
+
+
+def copy_command(chain_dir: Path) -> str:
+    """One bash command that writes the reference solution of the first turn whose file is missing."""
+    chain = load_chain(chain_dir)
+    branches = []
+    for turn in chain.turns:
+        folder = str(Path(turn.path).parent)
+        branches.append(f"[ ! -f {turn.path} ]; then mkdir -p {folder} && cp {turn.solution} {turn.path}")
+    return "if " + "; elif ".join(branches) + "; fi"
+
+
+def test_mini_swe_agent_runs_a_starter_chain_from_the_cli_with_a_config_file(tmp_path):
+    pytest.importorskip("minisweagent")
+    from reuse_audit.benchmark.chain import load_suite
+
+    [chain] = [c for c in load_suite("starter") if c.id == "click-params"]
+    config = tmp_path / "mini.yaml"
+    config.write_text(
+        "model_class: deterministic\n"
+        "step_limit: 5\n"
+        "outputs:\n"
+        f"  - {json.dumps(copy_command(chain.file.parent))}\n"
+        "  - echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\n",
+        encoding="utf-8",
+    )
+    env = dict(os.environ, MSWEA_SILENT_STARTUP="1")
+    proc = subprocess.run([str(REUSE_AUDIT), "bench", "run", "--suite", "starter", "--chain", "click-params",
+                           "--agent", "mini-swe-agent", "--agent-config", "mini.yaml"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    records = journal(tmp_path / "runs" / "starter-mini-swe-agent-interface")
+    assert [r["status"] for r in records] == ["submitted"] * 5
+    assert all(r["resolved"] for r in records), [r["notes"] for r in records]
+    assert all(r["steps"] == 2 for r in records)  # kept in the journal (issue 14)
+
+
+def test_mini_swe_agent_outputs_as_a_typed_option(chain_dir, tmp_path):
+    pytest.importorskip("minisweagent")
+    outputs = json.dumps([copy_command(chain_dir), "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT"])
+    env = dict(os.environ, MSWEA_SILENT_STARTUP="1")
+    proc = subprocess.run([str(REUSE_AUDIT), "bench", "run", "--suite", str(chain_dir), "--agent", "mini-swe-agent",
+                           "-O", "model_class=deterministic", "-O", f"outputs={outputs}", "-O", "step_limit=5",
+                           "--out", "run"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    records = journal(tmp_path / "run")
+    assert all(r["resolved"] and r["status"] == "submitted" for r in records), [r["notes"] for r in records]
