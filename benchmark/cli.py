@@ -161,7 +161,8 @@ def report_command(run_dirs: tuple[str, ...], out: Optional[str], fmt: str, resa
 @bench.command(name="verify")
 @click.argument("suites", nargs=-1, required=True)
 @click.option("--work", default=None, help="Keep workspaces and test logs here (default: a temporary folder, removed).")
-def verify_command(suites: tuple[str, ...], work: Optional[str]) -> None:
+@click.option("--chain", "chain_ids", multiple=True, help="Verify only these chain ids (repeatable).")
+def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tuple[str, ...]) -> None:
     """Prove every turn of SUITES (suite names, suite folders or chain folders) honest.
 
     Exit status 1 when any turn fails a check; the table names the chain, turn and reason.
@@ -172,6 +173,12 @@ def verify_command(suites: tuple[str, ...], work: Optional[str]) -> None:
     chains = []
     for suite in suites:
         chains.extend(load_suite(suite))
+    if chain_ids:
+        known = {c.id for c in chains}
+        unknown = [c for c in chain_ids if c not in known]
+        if unknown:
+            raise UsageError(f"--chain {unknown[0]}: no such chain in {', '.join(suites)} (known: {', '.join(sorted(known))})")
+        chains = [c for c in chains if c.id in chain_ids]
     ids = [c.id for c in chains]
     duplicate = next((i for i in ids if ids.count(i) > 1), None)
     if duplicate:
