@@ -165,6 +165,10 @@ def report_command(run_dirs: tuple[str, ...], out: Optional[str], fmt: str, resa
 def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tuple[str, ...]) -> None:
     """Prove every turn of SUITES (suite names, suite folders or chain folders) honest.
 
+    A declared target may be a function or method named by its module or by a
+    public name re-exporting it, a class, or a module-level callable instance;
+    any other name fails the turn as an unknown name.
+
     Exit status 1 when any turn fails a check; the table names the chain, turn and reason.
     """
     from .chain import load_suite
