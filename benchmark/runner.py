@@ -107,6 +107,10 @@ class RunConfig:
 
 
 def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Progress] = None) -> Journal:
+    from dataclasses import replace
+
+    # every folder of the run is absolute: the agent and the tests run elsewhere
+    config = replace(config, run_dir=Path(os.path.abspath(config.run_dir)))
     config.run_dir.mkdir(parents=True, exist_ok=True)
     _check_run_file(config)
     journal = Journal(config.run_dir)

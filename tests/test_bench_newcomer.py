@@ -252,3 +252,19 @@ def test_mini_swe_agent_outputs_as_a_typed_option(chain_dir, tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     records = journal(tmp_path / "run")
     assert all(r["resolved"] and r["status"] == "submitted" for r in records), [r["notes"] for r in records]
+
+
+def test_cli_says_in_one_line_that_the_tests_could_not_run(chain_dir, tmp_path):
+    env = dict(os.environ, **fake_pytest(tmp_path / "fake", "import sys\nsys.stderr.write('/usr/bin/python: No module named pytest\\n')\nsys.exit(1)\n"))
+    proc = subprocess.run([str(REUSE_AUDIT), "bench", "run", "--suite", str(chain_dir), "--agent", "oracle", "--out", "r"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 1
+    lines = [line for line in proc.stderr.splitlines() if line.startswith("reuse-audit:")]
+    assert len(lines) == 1 and "3 turn(s) not measured" in lines[0] and "No module named pytest" in lines[0]
+    assert "Traceback" not in proc.stderr
+    assert {r["status"] for r in journal(tmp_path / "r")} == {"error"}
+    proc = subprocess.run([str(REUSE_AUDIT), "bench", "verify", str(chain_dir)], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 1
+    assert proc.stdout.rstrip().splitlines()[-1].startswith("The tests of 3 turn(s) could not run at all: ")
+    assert "reference fails" not in proc.stdout

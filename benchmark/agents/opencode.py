@@ -341,7 +341,9 @@ class OpenCodeAgent:
             raise UsageError("agent opencode: config must be a mapping (merged over the generated opencode.json)")
         if not options.get("base_url") and self.provider not in (extra.get("provider") or {}):
             raise UsageError("agent opencode: missing option base_url (the OpenAI-compatible endpoint)")
-        self.binary = str(options.get("binary") or "opencode")
+        binary = str(options.get("binary") or "opencode")
+        # a path relative to the folder the run started from (OpenCode runs in the workspace)
+        self.binary = os.path.abspath(binary) if os.sep in binary and not os.path.isabs(binary) else binary
         self.export_timeout = float(options.get("export_timeout", 120))
 
     def config(self) -> dict:
