@@ -31,7 +31,12 @@ Runaway agents.  Nothing an agent does stops the chain or the run:
   the turn *invalid*;
 * a turn's tests that hang are killed (their whole process tree) at
   ``test_timeout`` and count as failed (``notes``: "tests timed out");
-* an adapter that raises makes the turn an ``error``.
+* an adapter that raises makes the turn an ``error``;
+* a turn whose tests cannot run at all (no test runner, a session that fails
+  before collecting: ``scoring.session_error``) is an infrastructure error:
+  status ``error``, ``extra["infra_error"]`` and a note say why, and ``bench
+  report`` leaves it out of every metric (``Errors`` column); it is never the
+  agent's failure.
 
 An invalid turn is still scored and journaled (so that the journal stays one
 record per turn and a rerun resumes after it), with ``extra["invalid"] = True``

@@ -1,5 +1,6 @@
 """RA002 bypassed-target: a declared reuse target the change does not call."""
 
+import json
 from textwrap import dedent
 
 from reuse_audit.changeset import FileChange
@@ -244,3 +245,15 @@ def test_unknown_target_in_text_output_has_no_empty_location(tmp_path):
     _, result = check_forms("def f():\n    return 1\n", ["cal.nothing"])
     text = render(result.report, RenderContext(rules=(), version="0", source=lambda path: None))
     assert "(:0)" not in text and "unknown name" in text
+
+
+def test_unknown_target_in_github_and_sarif_output_has_no_empty_location():
+    from reuse_audit.reporters import RenderContext
+    from reuse_audit.reporters import github, sarif
+
+    _, result = check_forms("def f():\n    return 1\n", ["cal.nothing"])
+    ctx = RenderContext(rules=(), version="0", source=lambda path: None)
+    assert "(:0)" not in github.render(result.report, ctx)
+    log = json.loads(sarif.render(result.report, ctx))
+    [res] = log["runs"][0]["results"]
+    assert "relatedLocations" not in res and "](1)" not in res["message"]["text"]
