@@ -71,7 +71,7 @@ from .fetch import fetch_chain
 from .journal import JOURNAL, Journal
 from .model import AgentResult, Chain, Read, TurnRecord, TurnRequest
 from .prompt import build_prompt
-from .scoring import recalled, reuse_score, run_tests, score_diff, viewed
+from .scoring import TestRun, recalled, reuse_score, run_tests, score_diff, viewed
 from .workspace import Workspace
 
 Progress = Callable[[str, int, int, Optional[dict]], None]  # (chain id, turn, turns, record or None)
@@ -242,6 +242,17 @@ def run_turn(
     scored = score_diff(before, diff, turn, settings) if diff.strip() else None
     tests_started = time.monotonic()
     tests = run_tests(turn, workspace.env, turn_dir, config.test_timeout)
+    agent_broke_session = None
+    if tests.infra_error:
+        # Is it the infrastructure's, or did the submission break the session (a
+        # pytest.py or sitecustomize.py of its own)?  The same tests on the
+        # pre-turn tree tell: only a session that fails there too is not the agent's.
+        workspace.reset_to(pre)
+        probe = run_tests(turn, workspace.env, turn_dir / "pre-turn", config.test_timeout)
+        workspace.reset_to(post)
+        if probe.infra_error is None:
+            agent_broke_session = tests.infra_error
+            tests = TestRun(0, tests.total, tests.outcomes, tests.timed_out)
     tests_seconds = time.monotonic() - tests_started
     declared = resolve_targets(before, [t.name for t in turn.targets])
     repo_targets = tuple(t.name for t in turn.targets if t.kind == "repo")
@@ -267,6 +278,8 @@ def run_turn(
     notes = [result.message] if result.message else []
     if tests.timed_out:
         notes.append("tests timed out")
+    if agent_broke_session:
+        notes.append(f"the submission broke the test session (it runs on the pre-turn tree): {agent_broke_session}")
     status = result.status
     if tests.infra_error:  # the tests could not run: nothing of the turn says anything of the agent
         extra["infra_error"] = tests.infra_error

@@ -268,3 +268,29 @@ def test_cli_says_in_one_line_that_the_tests_could_not_run(chain_dir, tmp_path):
     assert proc.returncode == 1
     assert proc.stdout.rstrip().splitlines()[-1].startswith("The tests of 3 turn(s) could not run at all: ")
     assert "reference fails" not in proc.stdout
+
+
+SHADOWING_AGENT = r'''
+import os, pathlib
+ws = pathlib.Path(os.environ["REUSE_AUDIT_WORKSPACE"])
+(ws / "pytest").mkdir(exist_ok=True)
+(ws / "pytest" / "__init__.py").write_text("")
+(ws / "pytest" / "__main__.py").write_text("import sys\nprint('ERROR: usage')\nsys.exit(4)\n")
+'''
+
+
+def test_a_submission_that_breaks_the_test_session_is_the_agents_failure(chain_dir, tmp_path):
+    """Shadowing pytest must not turn the agent's failed turns into excluded infrastructure errors."""
+    script = tmp_path / "agent.py"
+    script.write_text(SHADOWING_AGENT, encoding="utf-8")
+    run_dir = tmp_path / "run"
+    config = RunConfig(run_dir=run_dir, agent="command", agent_options={"cmd": [sys.executable, str(script)]},
+                       time_limit=60, test_timeout=60)
+    chain = load_chain(chain_dir)
+    import dataclasses
+
+    run_benchmark([dataclasses.replace(chain, turns=chain.turns[:1])], config)
+    [record] = journal(run_dir)
+    assert record["status"] == "submitted" and "infra_error" not in record["extra"]
+    assert not record["resolved"] and record["tests_passed"] == 0 and record["tests_total"] > 0
+    assert any("broke the test session" in note for note in record["notes"])
