@@ -509,10 +509,10 @@ def plot(summaries: list[RunSummary], path: Path) -> None:
             ax.set_xlim(all_turns[0] - 0.5, all_turns[-1] + 0.5)
     for ax in list(axes.flat)[len(keys):]:
         ax.axis("off")
-    fig.legend(handles, labels, loc="lower center", ncol=min(3, max(1, len(summaries))), fontsize="small",
-               frameon=False)
     legend_rows = (len(summaries) + 2) // 3
-    fig.tight_layout(rect=(0, 0.03 + 0.03 * legend_rows, 1, 1))
+    fig.tight_layout(rect=(0, 0.012 + 0.022 * legend_rows, 1, 1))
+    fig.legend(handles, labels, loc="lower center", ncol=min(3, max(1, len(summaries))), fontsize="small",
+               frameon=False, bbox_to_anchor=(0.5, 0.0))
     fig.savefig(path, dpi=110)
     plt.close(fig)
 
