@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -13,14 +15,53 @@ from reuse_audit.errors import UsageError
 from .model import DEFAULT_MEMORY, MEMORY_SETTINGS
 
 
-def _options(pairs: tuple[str, ...]) -> dict:
-    options = {}
+def _value(text: str):
+    """A JSON value (``5``, ``true``, ``["a", "b"]``, ``{"k": 1}``, ``"5"``), else the text itself."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _options(pairs: tuple[str, ...], config_file: Optional[str] = None) -> dict:
+    """The adapter's options: the ``--agent-config`` file's mapping, then each ``-O KEY=VALUE`` over it."""
+    options: dict = {}
+    if config_file:
+        options.update(_read_agent_config(config_file))
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise UsageError(f"--agent-option {pair!r}: expected KEY=VALUE")
-        options[key.strip()] = value
+        options[key.strip()] = _value(value)
     return options
+
+
+def _read_agent_config(path: str) -> dict:
+    """A YAML or JSON file holding one mapping of adapter options."""
+    import yaml
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"--agent-config {path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"--agent-config {path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    try:
+        data = yaml.safe_load(text)  # JSON is YAML
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark is not None else ""
+        raise UsageError(f"--agent-config {path}{where}: not YAML or JSON ({getattr(exc, 'problem', None) or exc})") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+        raise UsageError(f"--agent-config {path}: expected a mapping of option names to values")
+    return data
+
+
+def _absolute(path: str) -> Path:
+    """A path option as an absolute path: relative ones are taken from the working folder."""
+    return Path(os.path.abspath(os.path.expanduser(path)))
 
 
 @click.group()
@@ -31,7 +72,8 @@ def bench() -> None:
 @bench.command(name="run")
 @click.option("--suite", required=True, help="A suite name shipped with reuse-audit (e.g. starter), or a folder of chains, or one chain folder.")
 @click.option("--agent", required=True, help="oracle, replay, command, mini-swe-agent or opencode.")
-@click.option("--agent-option", "-O", "agent_options", multiple=True, help="KEY=VALUE passed to the agent adapter (repeatable).")
+@click.option("--agent-option", "-O", "agent_options", multiple=True, help="KEY=VALUE passed to the agent adapter (repeatable); VALUE is read as JSON when it is JSON (5, true, [\"a\"]), else as text.")
+@click.option("--agent-config", "agent_config", default=None, help="YAML or JSON file: a mapping of adapter options (-O options override its keys).")
 @click.option("--memory", type=click.Choice(MEMORY_SETTINGS), default=DEFAULT_MEMORY, show_default=True, help="What the agent is told of its earlier turns.")
 @click.option("--chain", "chain_ids", multiple=True, help="Run only these chain ids (repeatable).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Chains run in parallel.")
@@ -39,10 +81,12 @@ def bench() -> None:
 @click.option("--time-limit", type=click.FloatRange(min=1), default=2400.0, show_default=True, help="Agent wall-time limit per turn, seconds.")
 @click.option("--test-timeout", type=click.FloatRange(min=1), default=300.0, show_default=True, help="Test run limit per turn, seconds.")
 @click.option("--workspace-limit", type=click.FloatRange(min=1), default=1024.0, show_default=True, help="MB the workspace may grow by during one agent turn: past it the agent is stopped and the turn is invalid.")
-def run_command(suite: str, agent: str, agent_options: tuple[str, ...], memory: str, chain_ids: tuple[str, ...], jobs: int, out: Optional[str], time_limit: float, test_timeout: float, workspace_limit: float) -> None:
+def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_config: Optional[str], memory: str, chain_ids: tuple[str, ...], jobs: int, out: Optional[str], time_limit: float, test_timeout: float, workspace_limit: float) -> None:
     """Run every chain of SUITE turn by turn; every turn is scored and journaled as it ends."""
     from .chain import load_suite
-    from .report import render_text, summarise
+    from .journal import read_journal
+    from .report import render_run, summarise
+    from .agents.base import make_agent
     from .runner import RunConfig, run_benchmark
 
     chains = load_suite(suite)
@@ -53,12 +97,15 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], memory: 
             raise UsageError(f"--chain {unknown[0]}: no such chain in {suite} (known: {', '.join(sorted(known))})")
         chains = [c for c in chains if c.id in chain_ids]
     suite_label = Path(suite).name if Path(suite).exists() else suite
-    run_dir = Path(out) if out else Path("runs") / f"{suite_label}-{agent}-{memory}"
+    options = _options(agent_options, agent_config)
+    make_agent(agent, dict(options))  # a bad agent or option stops here, before any folder is made
+    shown_dir = Path(out) if out else Path("runs") / f"{suite_label}-{agent}-{memory}"
+    run_dir = _absolute(str(shown_dir))
     config = RunConfig(
         run_dir=run_dir,
         agent=agent,
         memory=memory,
-        agent_options=_options(agent_options),
+        agent_options=options,
         time_limit=time_limit,
         test_timeout=test_timeout,
         jobs=jobs,
@@ -78,28 +125,49 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], memory: 
             bar.update(1, f"{chain_id} turn {turn}/{turns}{status}")
 
         run_benchmark(chains, config, progress)
-    click.echo(render_text([summarise(run_dir)]))
-    click.echo(f"Journal: {run_dir / 'journal.jsonl'}")
+    summary = summarise(run_dir)
+    click.echo(render_run(summary, str(shown_dir)), nl=False)
+    click.echo(f"Journal: {shown_dir / 'journal.jsonl'}")
+    if summary.errors:
+        reason = next((r["extra"]["infra_error"] for r in read_journal(run_dir) if r.get("extra", {}).get("infra_error")), "")
+        click.echo(f"reuse-audit: {summary.errors} turn(s) not measured: their tests could not run ({reason})", err=True)
+        sys.exit(1)
 
 
 @bench.command(name="report")
 @click.argument("run_dirs", nargs=-1, required=True)
-@click.option("--out", "out", default=None, help="Also write report.md, report.json and per_turn.png here.")
-def report_command(run_dirs: tuple[str, ...], out: Optional[str]) -> None:
+@click.option("--out", "out", default=None, help="Also write report.md, report.tex, report.json and per_turn.png here.")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "latex", "json"]), default="text", show_default=True,
+              help="What is printed.")
+@click.option("--bootstrap", "resamples", type=click.IntRange(min=0), default=1000, show_default=True,
+              help="Bootstrap resamples of the 95 % confidence intervals (0: none).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap: the same seed gives the same intervals.")
+def report_command(run_dirs: tuple[str, ...], out: Optional[str], fmt: str, resamples: int, seed: int) -> None:
     """Print the study's tables for one or more RUN_DIRS side by side."""
-    from .report import write_report
+    from .report import render_json, render_latex, render_markdown, write_report
 
-    text, _ = write_report([Path(d) for d in run_dirs], Path(out) if out else None)
-    click.echo(text)
+    text, summaries = write_report([_absolute(d) for d in run_dirs], _absolute(out) if out else None, resamples, seed)
+    if fmt == "markdown":
+        text = render_markdown(summaries, png="per_turn.png" if out else None)
+    elif fmt == "latex":
+        text = render_latex(summaries)
+    elif fmt == "json":
+        text = render_json(summaries)
+    click.echo(text, nl=not text.endswith("\n"))
     if out:
-        click.echo(f"Wrote {Path(out) / 'report.md'}, report.json and per_turn.png")
+        click.echo(f"Wrote {Path(out) / 'report.md'}, report.tex, report.json and per_turn.png", err=fmt != "text")
 
 
 @bench.command(name="verify")
 @click.argument("suites", nargs=-1, required=True)
 @click.option("--work", default=None, help="Keep workspaces and test logs here (default: a temporary folder, removed).")
-def verify_command(suites: tuple[str, ...], work: Optional[str]) -> None:
+@click.option("--chain", "chain_ids", multiple=True, help="Verify only these chain ids (repeatable).")
+def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tuple[str, ...]) -> None:
     """Prove every turn of SUITES (suite names, suite folders or chain folders) honest.
+
+    A declared target may be a function or method named by its module or by a
+    public name re-exporting it, a class, or a module-level callable instance;
+    any other name fails the turn as an unknown name.
 
     Exit status 1 when any turn fails a check; the table names the chain, turn and reason.
     """
@@ -109,6 +177,12 @@ def verify_command(suites: tuple[str, ...], work: Optional[str]) -> None:
     chains = []
     for suite in suites:
         chains.extend(load_suite(suite))
+    if chain_ids:
+        known = {c.id for c in chains}
+        unknown = [c for c in chain_ids if c not in known]
+        if unknown:
+            raise UsageError(f"--chain {unknown[0]}: no such chain in {', '.join(suites)} (known: {', '.join(sorted(known))})")
+        chains = [c for c in chains if c.id in chain_ids]
     ids = [c.id for c in chains]
     duplicate = next((i for i in ids if ids.count(i) > 1), None)
     if duplicate:
@@ -118,6 +192,6 @@ def verify_command(suites: tuple[str, ...], work: Optional[str]) -> None:
         state = "ok" if check.ok else "FAIL"
         click.echo(f"{check.chain} turn {check.turn}: {state}", err=True)
 
-    checks = verify(chains, Path(work) if work else None, progress)
+    checks = verify(chains, _absolute(work) if work else None, progress)
     click.echo(render_table(checks), nl=False)
     sys.exit(1 if any(not c.ok for c in checks) else 0)

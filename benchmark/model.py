@@ -101,6 +101,7 @@ class AgentResult:
     message: str = ""
     cost: float = 0.0
     steps: int = 0
+    tokens: int = 0  # model tokens (prompt + completion) the turn used, when the harness reports them
 
 
 @dataclass(frozen=True)
@@ -130,6 +131,12 @@ class TurnRecord:
     findings: tuple[dict, ...] = ()  # RA001/RA002 findings of the turn's diff, as JSON objects
     notes: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
+    library: str = ""  # the chain's pinned distribution (source.package)
+    cost: float = 0.0  # what the agent reported: model cost in dollars, tokens, model calls (steps)
+    tokens: int = 0
+    steps: int = 0
+    # (the agent's wall time is in the turn folder's timing.json, not here: the
+    # journal of a run is the same, byte for byte, every time it is made)
 
     def to_json(self) -> dict:
         data = asdict(self)

@@ -31,7 +31,12 @@ Runaway agents.  Nothing an agent does stops the chain or the run:
   the turn *invalid*;
 * a turn's tests that hang are killed (their whole process tree) at
   ``test_timeout`` and count as failed (``notes``: "tests timed out");
-* an adapter that raises makes the turn an ``error``.
+* an adapter that raises makes the turn an ``error``;
+* a turn whose tests cannot run at all (no test runner, a session that fails
+  before collecting: ``scoring.session_error``) is an infrastructure error:
+  status ``error``, ``extra["infra_error"]`` and a note say why, and ``bench
+  report`` leaves it out of every metric (``Errors`` column); it is never the
+  agent's failure.
 
 An invalid turn is still scored and journaled (so that the journal stays one
 record per turn and a rerun resumes after it), with ``extra["invalid"] = True``
@@ -57,6 +62,7 @@ from typing import Callable, Iterable, Optional
 
 from reuse_audit.cache import FactsCache
 from reuse_audit.settings import Settings
+from reuse_audit.targets import resolve_targets
 from reuse_audit.tree import FsTree, MemoryTree
 
 from .agents.base import make_agent
@@ -65,7 +71,7 @@ from .fetch import fetch_chain
 from .journal import JOURNAL, Journal
 from .model import AgentResult, Chain, Read, TurnRecord, TurnRequest
 from .prompt import build_prompt
-from .scoring import before_index, recalled, reuse_score, run_tests, score_diff, viewed
+from .scoring import TestRun, recalled, reuse_score, run_tests, score_diff, viewed
 from .workspace import Workspace
 
 Progress = Callable[[str, int, int, Optional[dict]], None]  # (chain id, turn, turns, record or None)
@@ -106,6 +112,10 @@ class RunConfig:
 
 
 def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Progress] = None) -> Journal:
+    from dataclasses import replace
+
+    # every folder of the run is absolute: the agent and the tests run elsewhere
+    config = replace(config, run_dir=Path(os.path.abspath(config.run_dir)))
     config.run_dir.mkdir(parents=True, exist_ok=True)
     _check_run_file(config)
     journal = Journal(config.run_dir)
@@ -210,7 +220,7 @@ def run_turn(
         invalid.append(f"{over}: the agent was stopped and its changes discarded")
         if result.status not in ("timeout",):
             result = AgentResult(status="limit", reads=result.reads, trajectory=result.trajectory,
-                                 message=f"killed: {over}", cost=result.cost, steps=result.steps)
+                                 message=f"killed: {over}", cost=result.cost, steps=result.steps, tokens=result.tokens)
         workspace.reset_to(pre)  # the turn's files are not committed: nothing of it is scored
     outside = run_guard.changes()
     if chain_guard is not None:
@@ -232,8 +242,19 @@ def run_turn(
     scored = score_diff(before, diff, turn, settings) if diff.strip() else None
     tests_started = time.monotonic()
     tests = run_tests(turn, workspace.env, turn_dir, config.test_timeout)
+    agent_broke_session = None
+    if tests.infra_error:
+        # Is it the infrastructure's, or did the submission break the session (a
+        # pytest.py or sitecustomize.py of its own)?  The same tests on the
+        # pre-turn tree tell: only a session that fails there too is not the agent's.
+        workspace.reset_to(pre)
+        probe = run_tests(turn, workspace.env, turn_dir / "pre-turn", config.test_timeout)
+        workspace.reset_to(post)
+        if probe.infra_error is None:
+            agent_broke_session = tests.infra_error
+            tests = TestRun(0, tests.total, tests.outcomes, tests.timed_out)
     tests_seconds = time.monotonic() - tests_started
-    index = before_index(before)
+    declared = resolve_targets(before, [t.name for t in turn.targets])
     repo_targets = tuple(t.name for t in turn.targets if t.kind == "repo")
     self_targets = tuple(t.name for t in turn.targets if t.kind == "self")
     if scored is not None:
@@ -243,7 +264,7 @@ def run_turn(
         reuse = None
         findings = ()
     reimplemented = reuse.reimplemented if reuse else ()
-    files_viewed, lines_viewed = viewed(reads)
+    files_viewed, lines_viewed = viewed(reads, _line_counter(before, workspace.root))
     next_commit = _carry_forward(workspace, pre, turn)
     # the benchmark's own cost of a turn: workspace reset, snapshot, prompt and
     # guards before the agent; diff, scoring and carrying forward after it
@@ -257,6 +278,13 @@ def run_turn(
     notes = [result.message] if result.message else []
     if tests.timed_out:
         notes.append("tests timed out")
+    if agent_broke_session:
+        notes.append(f"the submission broke the test session (it runs on the pre-turn tree): {agent_broke_session}")
+    status = result.status
+    if tests.infra_error:  # the tests could not run: nothing of the turn says anything of the agent
+        extra["infra_error"] = tests.infra_error
+        notes.append(f"infrastructure error: {tests.infra_error}")
+        status = "error"
     if invalid:
         reason = "; ".join(invalid)
         extra.update(invalid=True, invalid_reason=reason)
@@ -267,7 +295,7 @@ def run_turn(
         turn=turn.number,
         agent=config.agent,
         memory=config.memory,
-        status=result.status,
+        status=status,
         tests_passed=tests.passed,
         tests_total=tests.total,
         resolved=tests.total > 0 and tests.passed == tests.total,
@@ -275,8 +303,8 @@ def run_turn(
         self_targets=self_targets,
         repo_reused=reuse.repo_reused if reuse else (),
         self_reused=reuse.self_reused if reuse else (),
-        repo_recalled=recalled(repo_targets, reads, index),
-        self_recalled=recalled(self_targets, reads, index),
+        repo_recalled=recalled(repo_targets, reads, declared),
+        self_recalled=recalled(self_targets, reads, declared),
         reimplemented=reimplemented,
         unjudged=reuse.unjudged if reuse else (),
         duplicated=duplicated or bool(reimplemented),
@@ -285,7 +313,27 @@ def run_turn(
         findings=findings,
         notes=tuple(notes),
         extra=extra,
+        library=chain.source.package,
+        cost=float(result.cost or 0.0),
+        tokens=int(result.tokens or 0),
+        steps=int(result.steps or 0),
     )
+
+
+def _line_counter(before: MemoryTree, root: Path) -> Callable[[str], Optional[int]]:
+    """Lines of a workspace file as the turn found it (its Python files), else as it is now."""
+
+    def count(path: str) -> Optional[int]:
+        try:
+            data = before.read(path)
+        except Exception:
+            try:
+                data = (root / path).read_bytes()
+            except OSError:
+                return None
+        return len(data.splitlines())
+
+    return count
 
 
 def _carry_forward(workspace: Workspace, pre: str, turn) -> str:

@@ -37,6 +37,10 @@ class TestRun:
     total: int
     outcomes: tuple[tuple[str, str], ...]  # (test id, "passed" | "failed" | "error" | "skipped" | "missing")
     timed_out: bool = False
+    # the test session itself failed (no test runner, a usage or internal error,
+    # stopped before collecting): one line saying why.  Not the submission's
+    # failure: the turn is an infrastructure error, left out of every metric.
+    infra_error: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -64,8 +68,10 @@ def run_tests(turn: Turn, env: dict[str, str], out_dir: Path, timeout: float) ->
     """Run the turn's pytest file from a folder outside the workspace; read each test's outcome.
 
     A test absent from the results (the module is missing, collection failed,
-    the run timed out) counts as failed.
+    the run timed out) counts as failed.  When the session itself fails (see
+    :func:`session_error`), ``infra_error`` says so in one line.
     """
+    out_dir = Path(os.path.abspath(out_dir))  # pytest's --rootdir and cwd must agree from any working folder
     out_dir.mkdir(parents=True, exist_ok=True)
     test_dir = out_dir / "tests"
     if test_dir.exists():
@@ -88,14 +94,18 @@ def run_tests(turn: Turn, env: dict[str, str], out_dir: Path, timeout: float) ->
     # in its own session: at the timeout the whole tree (pytest, and whatever the
     # tests started, even in a session of their own) is killed, and so is anything
     # they leave running after pytest ends
+    returncode: Optional[int] = None
+    started = True
     with open(out_dir / "test.log", "wb") as log:
         try:
             result = run_limited(command, cwd=test_dir, env=full_env, time_limit=timeout, stdout=log,
                                  stderr=subprocess.STDOUT)
             timed_out = result.timed_out
+            returncode = result.returncode
         except OSError as exc:
             log.write(f"cannot run pytest: {exc}\n".encode())
             timed_out = False
+            started = False
     expected = declared_tests(turn.tests)
     results = _junit_outcomes(junit) if junit.exists() and not timed_out else {}
     outcomes_list: list[tuple[str, str]] = []
@@ -109,7 +119,54 @@ def run_tests(turn: Turn, env: dict[str, str], out_dir: Path, timeout: float) ->
     # results that match no test of the file (a collection error's pseudo-test) are not tests
     outcomes = tuple(outcomes_list)
     passed = sum(1 for _, outcome in outcomes if outcome == "passed")
-    return TestRun(passed=passed, total=len(outcomes), outcomes=outcomes, timed_out=timed_out)
+    infra = None
+    if not timed_out:
+        infra = session_error(started, returncode, junit if junit.exists() else None, out_dir / "test.log")
+    return TestRun(passed=passed, total=len(outcomes), outcomes=outcomes, timed_out=timed_out, infra_error=infra)
+
+
+#: pytest's exit statuses of a session that failed as a session: interrupted,
+#: internal error, usage error (``pytest.ExitCode``)
+_SESSION_FAILURES = {2: "interrupted", 3: "internal error", 4: "usage error"}
+
+
+def session_error(started: bool, returncode: Optional[int], junit: Optional[Path], log: Path) -> Optional[str]:
+    """Why the test session failed as a session, in one line; None when it ran the tests.
+
+    A session fails when the test runner cannot start (``No module named
+    pytest``), writes no results, or ends with status 2, 3 or 4 having
+    collected nothing and reported no collection error.  A collection error of
+    the turn's test file (the submission is missing, or does not import) is
+    the submission's failure, not the session's: pytest reports it in its
+    results as an error of the test module.
+    """
+    last = _last_log_line(log)
+    if not started:
+        return f"the test runner cannot be started: {last}"
+    if junit is None:
+        if returncode == 0:
+            return None
+        return f"the test runner wrote no results (exit status {returncode}): {last}"
+    try:
+        root = ET.parse(junit).getroot()
+    except (ET.ParseError, OSError):
+        return f"the test runner's results are unreadable (exit status {returncode}): {last}"
+    cases = list(root.iter("testcase"))
+    if returncode in (3, 4) or (returncode == 2 and not cases):
+        return f"the test session failed before collecting ({_SESSION_FAILURES[returncode]}, exit status {returncode}): {last}"
+    return None
+
+
+def _last_log_line(log: Path) -> str:
+    """The log's most telling line: the last ``ERROR``/``Error`` line, else its last line."""
+    try:
+        lines = [line.strip() for line in log.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip()]
+    except OSError:
+        return "no log"
+    for line in reversed(lines):
+        if "Error" in line or line.startswith("ERROR") or "No module named" in line:
+            return line[:300]
+    return lines[-1][:300] if lines else "no output"
 
 
 def _junit_outcomes(path: Path) -> dict[str, str]:
@@ -159,28 +216,52 @@ def reuse_score(result: Result, turn: Turn) -> ReuseScore:
     )
 
 
-def recalled(targets: Iterable[str], reads: Iterable[Read], index: RepoIndex) -> tuple[str, ...]:
-    """Targets whose source lines the agent read (at least RECALL_SHARE of them)."""
+def recalled(targets: Iterable[str], reads: Iterable[Read], where) -> tuple[str, ...]:
+    """Targets whose source lines the agent read (at least RECALL_SHARE of them).
+
+    ``where``: the declared targets resolved over the pre-turn tree (name ->
+    ``reuse_audit.targets.DeclaredTarget``), or a RepoIndex (functions only).
+    A function's or method's lines are its ``def`` to its end; a class's, the
+    class statement to its end; a callable instance's, its class's
+    ``__call__`` (see ``reuse_audit/targets.py``).
+    """
     seen: dict[str, set[int]] = {}
     for read in reads:
         seen.setdefault(read.path, set()).update(range(read.start, read.end + 1))
     out = []
     for name in targets:
-        fn = index.functions.get(name)
-        if fn is None:
+        location = _target_location(name, where)
+        if location is None or not location.path:
             continue
-        lines = set(range(fn.location.line, max(fn.location.end_line, fn.location.line) + 1))
-        shown = lines & seen.get(fn.location.path, set())
+        lines = set(range(location.line, max(location.end_line, location.line) + 1))
+        shown = lines & seen.get(location.path, set())
         if lines and len(shown) >= RECALL_SHARE * len(lines):
             out.append(name)
     return tuple(out)
 
 
-def viewed(reads: Iterable[Read]) -> tuple[int, int]:
-    """(files viewed, source lines viewed): distinct files and distinct (file, line) pairs."""
+def _target_location(name: str, where):
+    if isinstance(where, RepoIndex):
+        fn = where.functions.get(name)
+        return fn.location if fn is not None else None
+    target = where.get(name)
+    return target.location if target is not None and target.known else None
+
+
+def viewed(reads: Iterable[Read], line_count=None) -> tuple[int, int]:
+    """(files viewed, source lines viewed): distinct files and distinct (file, line) pairs.
+
+    ``line_count(path)``: the file's number of lines, or None when unknown; a
+    read past a file's end counts only the lines the file has (``sed -n
+    1,200p`` of a 47-line file shows 47 lines).
+    """
     lines: dict[str, set[int]] = {}
     for read in reads:
-        lines.setdefault(read.path, set()).update(range(read.start, read.end + 1))
+        end = read.end
+        count = line_count(read.path) if line_count is not None else None
+        if count is not None:
+            end = min(end, count)
+        lines.setdefault(read.path, set()).update(range(read.start, end + 1))
     return len(lines), sum(len(v) for v in lines.values())
 
 

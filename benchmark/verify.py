@@ -26,10 +26,29 @@ from typing import Callable, Optional
 from reuse_audit.errors import UsageError
 from reuse_audit.settings import Settings
 
+from .agents.oracle import OracleAgent
 from .model import Chain, Turn
 from .runner import _snapshot
 from .scoring import run_tests, score_diff
 from .workspace import Workspace
+
+
+#: what a declared target may be (reuse_audit/targets.py), said when one names nothing
+TARGET_FORMS = (
+    "a target is a function or method named by its module or by a public name re-exporting it, "
+    "a class, or a module-level callable instance"
+)
+
+
+class InfrastructureError(Exception):
+    """The turn's tests could not run at all (see ``scoring.session_error``)."""
+
+
+def _tests(turn: Turn, env: dict, out: Path, timeout: float):
+    run = run_tests(turn, env, out, timeout)
+    if run.infra_error:
+        raise InfrastructureError(run.infra_error)
+    return run
 
 
 @dataclass
@@ -64,6 +83,8 @@ def verify_chain(chain: Chain, work: Path, settings: Settings = Settings(), test
         check = TurnCheck(chain.id, turn.number)
         try:
             pre = _verify_turn(chain, turn, workspace, pre, work, settings, test_timeout, check)
+        except InfrastructureError as exc:
+            check.failures.append(f"infrastructure error: {exc}")
         except Exception as exc:  # a broken turn must not hide the others
             check.failures.append(f"internal error: {type(exc).__name__}: {exc}")
         checks.append(check)
@@ -79,13 +100,13 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
 
     # a missing submission, then an empty module: every test must fail
     ws.reset_to(pre)
-    missing = run_tests(turn, ws.env, out / "missing", timeout)
+    missing = _tests(turn, ws.env, out / "missing", timeout)
     check.missing = f"{missing.passed}/{missing.total}"
     if missing.passed:
         check.failures.append(f"{missing.passed} test(s) pass with no submission")
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text("", encoding="utf-8")
-    empty = run_tests(turn, ws.env, out / "empty", timeout)
+    empty = _tests(turn, ws.env, out / "empty", timeout)
     check.empty = f"{empty.passed}/{empty.total}"
     if empty.passed:
         check.failures.append(f"{empty.passed} test(s) pass with an empty module")
@@ -97,7 +118,7 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
     before = _snapshot(ws.root)
     reference = _submit(ws, turn, turn.solution)
     diff = ws.diff(pre, reference)
-    tests = run_tests(turn, ws.env, out / "reference", timeout)
+    tests = _tests(turn, ws.env, out / "reference", timeout)
     check.tests = f"{tests.passed}/{tests.total}"
     if tests.passed != tests.total or tests.total == 0:
         failed = [name for name, outcome in tests.outcomes if outcome != "passed"]
@@ -107,8 +128,10 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
     bypassed = {f.target: dict(f.details).get("status", "") for f in result.report.findings if f.rule == "RA002"}
     check.targets = f"{len(declared) - len(bypassed)}/{len(declared)}"
     for name, status in sorted(bypassed.items()):
-        why = "is not defined in the repository" if status == "undefined" else "is not called"
-        check.failures.append(f"reference: target {name} {why}")
+        if status == "unknown":
+            check.failures.append(f"reference: target {name} is an unknown name ({TARGET_FORMS})")
+        else:
+            check.failures.append(f"reference: target {name} is not called ({status})")
     if turn.number > 1:
         if not any(t.kind == "repo" for t in turn.targets):
             check.failures.append("no repository target (required from turn 2)")
@@ -117,22 +140,35 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
     elif not turn.targets:
         check.failures.append("no target")
     index = result.index
+    resolved = index.declared or {}
+
+    def callees(name: str) -> int:
+        target = resolved.get(name)
+        body = index.functions.get(target.body) if target is not None and target.body else None
+        return len(body.callees) if body is not None else 0
+
     check.unjudged = tuple(
-        sorted(n for n in declared if n in index.functions and len(index.functions[n].callees) < settings.min_callees)
+        sorted(n for n in declared if n in resolved and resolved[n].known and callees(n) < settings.min_callees)
     )
 
     # the re-inventing solution: passes, and RA001 sees the copy
-    if turn.reinvent is None:
+    variant = OracleAgent({"reinvent_turns": [turn.number]}).source_for(turn)  # as -O reinvent_turns=N writes it
+    if variant is None:
         check.failures.append("no re-inventing solution")
     else:
         ws.reset_to(pre)
-        copy = _submit(ws, turn, turn.reinvent)
-        reinvent_tests = run_tests(turn, ws.env, out / "reinvent", timeout)
+        copy = _submit(ws, turn, variant)
+        reinvent_tests = _tests(turn, ws.env, out / "reinvent", timeout)
         result = score_diff(before, ws.diff(pre, copy), turn, settings)
-        flagged = sorted(
-            {f.target for f in result.report.findings if f.rule == "RA001" and f.target in declared}
-            | {c.qualname for f in result.report.findings if f.rule == "RA001" for c in f.others if c.qualname in declared}
-        )
+        # RA001 names the function it re-implements: a class target's __init__, an instance's __call__
+        judged = {n: n for n in declared}
+        for name, target in (result.index.declared or {}).items():
+            for alias in (target.canonical, target.body):
+                if alias:
+                    judged.setdefault(alias, name)
+        hits = {f.target for f in result.report.findings if f.rule == "RA001"}
+        hits |= {c.qualname for f in result.report.findings if f.rule == "RA001" for c in f.others}
+        flagged = sorted({judged[h] for h in hits if h in judged})
         check.reinvent = f"{reinvent_tests.passed}/{reinvent_tests.total}" + (f" RA001: {', '.join(flagged)}" if flagged else "")
         if reinvent_tests.passed != reinvent_tests.total or reinvent_tests.total == 0:
             check.failures.append(f"re-inventing solution fails {reinvent_tests.total - reinvent_tests.passed} test(s)")
@@ -177,4 +213,8 @@ def render_table(checks: list[TurnCheck]) -> str:
     chains = len({c.chain for c in checks})
     lines.append("")
     lines.append(f"{chains} chain(s), {len(checks)} turn(s): " + ("all verified." if not failed else f"{failed} turn(s) FAILED."))
+    infra = [f for c in checks for f in c.failures if f.startswith("infrastructure error: ")]
+    if infra:
+        lines.append(f"The tests of {sum(1 for c in checks if any(f in infra for f in c.failures))} turn(s) could not run "
+                     f"at all: {infra[0][len('infrastructure error: '):]}")
     return "\n".join(lines) + "\n"

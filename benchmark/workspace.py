@@ -62,6 +62,7 @@ from typing import Iterable, Optional, Union
 from reuse_audit.errors import UsageError
 from reuse_audit.parse import parse_source
 
+from .deps import install_requirements
 from .fetch import FetchedSource, fetch_chain, ignored_name
 from .model import Chain
 
@@ -540,6 +541,11 @@ class Workspace:
                 meta = f"Metadata-Version: 2.1\nName: {fetched.package}\nVersion: {fetched.version}\n"
             (info / "METADATA").write_text(meta, encoding="utf-8")
 
+        # 3b. the release's own runtime dependencies, as an install would bring them (deps.py)
+        requirements = install_requirements(_metadata_text(fetched), git_dir / SITE_DIR, fetched.package)
+        if requirements:
+            site_dir = git_dir / SITE_DIR
+
         ws = cls(
             root=root,
             import_root=import_root,
@@ -586,6 +592,7 @@ class Workspace:
             "import_root": import_root.relative_to(root).as_posix(),
             "baseline": ws.baseline,
             "site_dir": site_dir is not None,
+            "requirements": requirements,
             "removed_tests": removed,
             "kept_helpers": kept,
         }
@@ -631,6 +638,23 @@ class Workspace:
                 f"not the workspace copy under {self.import_root}"
             )
         return loaded
+
+
+def _metadata_text(fetched: FetchedSource) -> Optional[str]:
+    """The release's core metadata: from its tree, else from the running environment's install of it."""
+    if fetched.metadata is not None:
+        try:
+            return fetched.metadata.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            pass
+    if fetched.origin == "installed":
+        from importlib import metadata
+
+        try:
+            return metadata.distribution(fetched.package).read_text("METADATA")
+        except Exception:
+            return None
+    return None
 
 
 def _is_within(path: Path, folder: Path) -> bool:

@@ -498,7 +498,7 @@ def read_targets(path: str) -> tuple[str, ...]:
 
 def _check_targets_defined(path: str, report: Report) -> None:
     """A declared target the repository does not define is a mistake in the targets file, not a finding."""
-    undefined = [f.target for f in report.findings if f.rule == "RA002" and dict(f.details).get("status") == "undefined"]
+    undefined = [f.target for f in report.findings if f.rule == "RA002" and dict(f.details).get("status") == "unknown"]
     if not undefined:
         return
     name = undefined[0]
@@ -509,8 +509,8 @@ def _check_targets_defined(path: str, report: Report) -> None:
     more = f" (and {len(undefined) - 1} more)" if len(undefined) > 1 else ""
     where = f"{path}:{number}" if number is not None else path
     raise UsageError(
-        f"--targets {where}: '{name}' is not a function defined in the repository{more}; "
-        f"write its qualified name as pkg.module.function or pkg.module.Class.method"
+        f"--targets {where}: '{name}' is not a function, method, class or callable instance of the repository{more}; "
+        f"write its qualified name as pkg.module.function, pkg.module.Class.method or a public re-export of one"
     )
 
 

@@ -184,6 +184,11 @@ def skipped_notes(change: Change, settings: Settings) -> tuple[Note, ...]:
 
 
 def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:
+    if settings.targets and any(rule.needs_targets for rule in selected):
+        from .targets import resolve_targets
+
+        paths = [p for p in change.after.paths() if not settings.excluded(p)]
+        index = dataclasses.replace(index, declared=resolve_targets(change.after, settings.targets, paths))
     findings = []
     for rule in selected:
         findings.extend(f for f in rule.check(change_set, index, settings) if not settings.ignored_in(f.rule, f.location.path))

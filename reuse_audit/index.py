@@ -222,6 +222,9 @@ class RepoIndex:
     # at_least callees: made once a key, so that a change of N functions all calling one helper
     # costs N lookups, not N x N (see candidates)
     _wide: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    # declared reuse target name -> targets.DeclaredTarget, resolved over the
+    # tree by the engine when targets are declared (RA002 reads it)
+    declared: Optional[Mapping[str, Any]] = None
 
     def is_method(self, callee: str) -> bool:
         functions = self.functions

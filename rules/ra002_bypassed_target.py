@@ -9,6 +9,21 @@ also calls at least 80% of the bypassed target's callees (and the target has at
 least 3), the finding says the target was re-implemented (RA001's test, applied
 to the change as a whole).
 
+A target is named the way users write it, and resolved by the resolver that
+resolves calls:
+- a function, by its defining module or by a public name that re-exports it
+  (`dateutil.parser.parse`, defined in `dateutil.parser._parser`);
+- a method (`pkg.mod.Class.method`; an inherited one resolves to the base's);
+- a class: calling the class (or its `__init__`) calls it; a
+  re-implementation is judged on its `__init__`'s callees;
+- a module-level callable instance (`rrulestr = _rrulestr()`): calling the
+  name calls it; a re-implementation is judged on its class's `__call__`.
+
+Each finding says what happened in its `status`: `reimplemented`, `bypassed`
+(not called, not re-implemented), `unjudged` (not called, and it has fewer
+than `min-callees` callees: a re-implementation cannot be judged) or
+`unknown` (no function, method, class or callable instance of that name).
+
 ## Why is this bad?
 Someone who knows the code base said which helpers this change should use.
 Not calling one means the change either re-implements it, or does without the
@@ -58,6 +73,7 @@ from reuse_audit.index import RepoIndex
 from reuse_audit.model import ChangeSet, Finding, Location
 from reuse_audit.rule import Rule
 from reuse_audit.settings import Settings
+from reuse_audit.targets import DeclaredTarget
 
 from .ra001_reimplemented_function import calls_function, is_reimplementation, overlap
 
@@ -90,34 +106,46 @@ def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[F
         path = (change.added_files + change.modified_files + ("",))[0]
         location, function, suppressions = Location(path, 1), "", set()
     callees = change_callees(change, index)
+    declared = index.declared or {}
     for target_name in sorted(set(settings.targets)):
-        if target_name in change.qualnames or calls_function(callees, target_name, index):
+        target = declared.get(target_name) or _as_function(target_name, index)
+        if target_name in change.qualnames or target.canonical in change.qualnames:
             continue
-        target = index.functions.get(target_name)
+        if any(calls_function(callees, name, index) for name in sorted(target.calls)):
+            continue
         details: list[tuple[str, str]] = []
         shared: tuple[str, ...] = ()
         missing: tuple[str, ...] = ()
         ratio = 0.0
-        if target is None:
-            message = f"the change does not call declared target '{target_name}' (not defined in the repository)"
+        if not target.known:
+            message = (
+                f"the change does not call declared target '{target_name}': unknown name (no function, method, "
+                "class or callable instance of that name in the repository)"
+            )
             target_location = Location("", 0)
-            details.append(("status", "undefined"))
+            details.append(("status", "unknown"))
         else:
+            body = index.functions.get(target.body) if target.body else None
             target_location = target.location
-            total = len(target.callees)
-            shared, missing = overlap(target.callees, callees, index)
+            target_callees = body.callees if body is not None else frozenset()
+            total = len(target_callees)
+            shared, missing = overlap(target_callees, callees, index)
             ratio = round(len(shared) / total, 4) if total else 0.0
             if total < settings.min_callees:
                 status = "unjudged"
-                tail = f"; it has {total} callee{'s' if total != 1 else ''}, too few to judge a re-implementation"
+                tail = (f": unjudged (< {settings.min_callees} callees: it has {total}), "
+                        "too few to judge a re-implementation")
             elif is_reimplementation(len(shared), total, settings):
                 status = "reimplemented"
                 tail = f" and re-implements it (calls {len(shared)} of its {total} callees)"
             else:
                 status = "bypassed"
-                tail = f" (calls {len(shared)} of its {total} callees)"
+                tail = f": bypassed (calls {len(shared)} of its {total} callees)"
             message = f"the change does not call declared target '{target_name}'{tail}"
             details.append(("status", status))
+            details.append(("kind", target.kind))
+            if target.canonical != target_name:
+                details.append(("defined_as", target.canonical))
         yield Finding(
             rule=CODE,
             location=location,
@@ -131,6 +159,14 @@ def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[F
             suppressed=bool({"*", CODE} & suppressions),
             details=tuple(details),
         )
+
+
+def _as_function(name: str, index: RepoIndex) -> DeclaredTarget:
+    """A target the engine did not resolve (a caller of ``check`` without the engine): by its name only."""
+    fn = index.functions.get(name)
+    if fn is None:
+        return DeclaredTarget(name, name, "unknown")
+    return DeclaredTarget(name, name, "method" if fn.is_method else "function", frozenset({name}), name, fn.location)
 
 
 RULE = Rule(

@@ -39,7 +39,8 @@ def test_honest_turns_pass_and_a_turn_without_reinvent_fails(chain_dir, tmp_path
 def test_reference_that_does_not_call_its_target_fails(chain_dir, tmp_path):
     (chain_dir / "turn1" / "solution.py").write_text((chain_dir / "turn1" / "reinvent.py").read_text())
     checks = verify([load_chain(chain_dir)], tmp_path / "work")
-    assert "reference: target click.utils.format_filename is not called" in checks[0].failures
+    # issue 14: the failure names RA002's status of the target
+    assert "reference: target click.utils.format_filename is not called (reimplemented)" in checks[0].failures
 
 
 def test_reinvent_that_fails_tests_is_reported(chain_dir, tmp_path):

@@ -78,7 +78,7 @@ def test_a_declared_target_that_does_not_exist_is_an_error(git_repo: GitRepo, ca
     assert code == 2, out + err  # it was an RA002 finding at :1:1: "call pkg.nosuch.fn (:0) instead", exit 1
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("reuse-audit: error: --targets "), err
-    assert f"{targets}:3: 'pkg.nosuch.fn' is not a function defined in the repository" in err, err
+    assert f"{targets}:3: 'pkg.nosuch.fn' is not a function, method, class or callable instance of the repository" in err, err
 
 
 def test_declared_targets_that_exist_still_give_findings(git_repo: GitRepo, capsys: pytest.CaptureFixture, tmp_path: Path):

@@ -12,7 +12,9 @@ string split with :func:`shlex.split`.  For each turn the adapter writes
 * ``turn.json``: ``chain``, ``turn``, ``path``, ``module``, ``signatures``,
   ``workspace``, ``memory``, ``time_limit``, ``reads``;
 
-then runs ``cmd + [<turn_dir>/input]`` in the workspace, with ``request.env``
+then runs ``cmd + [<turn_dir>/input]`` in the workspace (an argument of
+``cmd`` that names an existing file relative to the folder ``bench run`` was
+started from, such as ``my_agent.py``, is made absolute first), with ``request.env``
 on top of ``os.environ`` and
 
 * ``REUSE_AUDIT_WORKSPACE``: the workspace folder (also the cwd);
@@ -92,7 +94,10 @@ class CommandAgent:
                 raise UsageError(f"agent command: cannot split cmd {options['cmd']!r}: {exc}") from None
         if not isinstance(cmd, (list, tuple)) or not cmd or not all(isinstance(a, str) for a in cmd):
             raise UsageError("agent command: cmd must be a non-empty list of strings or a command line")
-        self.cmd = list(cmd)
+        # it runs in the workspace: an argument naming a file relative to the folder
+        # the run was started from (``python my_agent.py``) is made absolute
+        self.cmd = [os.path.abspath(a) if not os.path.isabs(a) and not a.startswith("-") and os.path.isfile(a) else a
+                    for a in cmd]
 
     def run_turn(self, request: TurnRequest) -> AgentResult:
         turn_dir = Path(request.turn_dir)

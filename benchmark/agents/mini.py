@@ -114,6 +114,22 @@ def scripted_output(item: Any) -> dict:
     raise UsageError(f"agent mini-swe-agent: an output must be a command string or a make_output dict, not {type(item).__name__}")
 
 
+def trajectory_tokens(data: Optional[dict]) -> int:
+    """Tokens of a mini trajectory: the ``usage`` litellm reported with each model response."""
+    total = 0
+    for message in (data or {}).get("messages", ()) if isinstance(data, dict) else ():
+        extra = message.get("extra") if isinstance(message, dict) else None
+        response = extra.get("response") if isinstance(extra, dict) else None
+        usage = response.get("usage") if isinstance(response, dict) else None
+        if not isinstance(usage, dict):
+            continue
+        try:
+            total += int(usage.get("total_tokens") or (int(usage.get("prompt_tokens") or 0) + int(usage.get("completion_tokens") or 0)))
+        except (TypeError, ValueError):
+            continue
+    return total
+
+
 class MiniSweAgent:
     name = "mini-swe-agent"
 
@@ -136,14 +152,17 @@ class MiniSweAgent:
             config = [config]
         if not isinstance(config, list) or not all(isinstance(c, str) for c in config):
             raise UsageError("agent mini-swe-agent: config must be a list of config specs")
-        self.config = config
+        # a config file given relative to the folder the run started from (the worker runs elsewhere)
+        self.config = [os.path.abspath(c) if "=" not in c and not os.path.isabs(c) and os.path.isfile(c) else c
+                       for c in config]
         for key in ("step_limit", "max_consecutive_format_errors", "command_timeout"):
             if key in options and (not isinstance(options[key], int) or options[key] < 0):
                 raise UsageError(f"agent mini-swe-agent: {key} must be a non-negative integer")
         for key in ("cost_limit", "wall_time_limit_seconds"):
             if key in options and (not isinstance(options[key], (int, float)) or options[key] < 0):
                 raise UsageError(f"agent mini-swe-agent: {key} must be a non-negative number")
-        self.python = str(options.get("python") or sys.executable)
+        python = str(options.get("python") or sys.executable)
+        self.python = os.path.abspath(python) if os.sep in python and not os.path.isabs(python) else python
 
     # ------------------------------------------------------------------
 
@@ -189,7 +208,7 @@ class MiniSweAgent:
         }
         spec_path = turn_dir / "mini-spec.json"
         spec_path.write_text(json.dumps(spec, indent=2), encoding="utf-8")
-        global_dir = Path(self.options.get("global_config_dir") or (turn_dir / "mini-config"))
+        global_dir = Path(os.path.abspath(self.options.get("global_config_dir") or (turn_dir / "mini-config")))
         global_dir.mkdir(parents=True, exist_ok=True)
         worker_env = dict(os.environ)
         # litellm fetches its model cost map from the network at import unless told not to
@@ -245,6 +264,7 @@ class MiniSweAgent:
             message=message,
             cost=cost,
             steps=steps,
+            tokens=trajectory_tokens(data),
         )
 
 

@@ -107,8 +107,22 @@ class OpenCodeEvents:
     errors: list[str] = field(default_factory=list)
     cost: float = 0.0
     steps: int = 0
+    tokens: int = 0
     done: bool = False
     bad_lines: int = 0
+
+
+def _step_tokens(tokens) -> int:
+    """Tokens of one ``step_finish``: input, output and reasoning (cache reads are part of input)."""
+    if not isinstance(tokens, dict):
+        return 0
+    total = 0
+    for key in ("input", "output", "reasoning"):
+        try:
+            total += int(tokens.get(key) or 0)
+        except (TypeError, ValueError):
+            pass
+    return total
 
 
 def parse_opencode_events(lines: Iterable[str]) -> OpenCodeEvents:
@@ -142,6 +156,7 @@ def parse_opencode_events(lines: Iterable[str]) -> OpenCodeEvents:
                 out.cost += float(part.get("cost") or 0.0)
             except (TypeError, ValueError):
                 pass
+            out.tokens += _step_tokens(part.get("tokens"))
         elif kind == "error":
             error = event.get("error")
             if isinstance(error, dict):
@@ -326,7 +341,9 @@ class OpenCodeAgent:
             raise UsageError("agent opencode: config must be a mapping (merged over the generated opencode.json)")
         if not options.get("base_url") and self.provider not in (extra.get("provider") or {}):
             raise UsageError("agent opencode: missing option base_url (the OpenAI-compatible endpoint)")
-        self.binary = str(options.get("binary") or "opencode")
+        binary = str(options.get("binary") or "opencode")
+        # a path relative to the folder the run started from (OpenCode runs in the workspace)
+        self.binary = os.path.abspath(binary) if os.sep in binary and not os.path.isabs(binary) else binary
         self.export_timeout = float(options.get("export_timeout", 120))
 
     def config(self) -> dict:
@@ -446,6 +463,7 @@ class OpenCodeAgent:
             message=message,
             cost=events.cost,
             steps=events.steps,
+            tokens=events.tokens,
         )
 
     def export(self, session: str, workspace: Path, env: dict, path: Path) -> Optional[dict]:

@@ -39,7 +39,7 @@ class ReplayAgent:
 
     def __init__(self, options: dict) -> None:
         check_options(self.name, options, ["dir"], required=["dir"])
-        self.dir = Path(str(options["dir"])).expanduser()
+        self.dir = Path(os.path.abspath(Path(str(options["dir"])).expanduser()))
         if not self.dir.is_dir():
             raise UsageError(f"agent replay: dir {self.dir} is not a folder")
 

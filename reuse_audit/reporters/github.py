@@ -61,7 +61,10 @@ def annotation(f: Finding, rule: Optional[Rule], ctx: RenderContext) -> str:
 def message(f: Finding, rule: Optional[Rule]) -> str:
     """The finding's message, what to call instead, and the callees (lines joined by LF)."""
     target = f.target_location
-    lines = [f.message.rstrip(), f"Call {f.target} ({target.path}:{target.line}) instead."]
+    if target.path:
+        lines = [f.message.rstrip(), f"Call {f.target} ({target.path}:{target.line}) instead."]
+    else:  # a declared target that names nothing in the repository
+        lines = [f.message.rstrip(), f"No {f.target} in the repository: check the targets file."]
     if f.shared:
         lines.append("Shared callees: " + ", ".join(f.shared))
     if f.missing:

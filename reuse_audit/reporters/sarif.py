@@ -151,7 +151,7 @@ def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderC
             physical_location=_physical(f.target_location, ctx),
             message=om.Message(text=f"existing function {f.target}"),
         )
-    ]
+    ] if f.target_location.path else []  # (an unknown declared target has no location)
     for i, other in enumerate(f.others, start=2):
         related.append(
             om.Location(
@@ -187,7 +187,7 @@ def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderC
         level=level,
         message=om.Message(text=result_message(f)),
         locations=[om.Location(physical_location=_physical(f.location, ctx, content, def_line_only=True))],
-        related_locations=related,
+        related_locations=related or None,
         partial_fingerprints=fingerprints,
         properties=properties,
     )
@@ -238,6 +238,8 @@ def result_message(f: Finding) -> str:
     SARIF message text is plain text with embedded links ``[text](id)``; literal
     brackets and backslashes elsewhere must be escaped.
     """
+    if not f.target_location.path:  # an unknown declared target: nothing to link to
+        return _escape(f.message.rstrip())
     link = f"[{_escape(f.target)}](1)"
     quoted = f"'{f.target}'"
     at = f.message.find(quoted)

@@ -92,12 +92,12 @@ def headline(f: Finding, ctx: RenderContext) -> str:
 
 def detail_lines(f: Finding, ctx: RenderContext) -> list[str]:
     """What to call instead and why, the other candidates, unknown receivers, the fix."""
-    target_at = f"{_shown(f.target_location.path)}:{f.target_location.line}"
     out = []
     if f.target and f.target_location.path:
+        target_at = f"{_shown(f.target_location.path)}:{f.target_location.line}"
         detail = f"call {paint(f.target, GREEN, ctx)} ({target_at}) instead"
-    elif f.target:
-        detail = f"call {paint(f.target, GREEN, ctx)}"
+    elif f.target:  # a declared target that names nothing in the repository
+        detail = f"no {f.target} in the repository: check the targets file"
     else:
         detail = ""
     if f.shared:
