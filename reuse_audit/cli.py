@@ -472,6 +472,10 @@ from reuse_audit.benchmark.cli import bench  # noqa: E402  (a click group; heavy
 
 cli.add_command(bench)
 
+from reuse_audit.history_cli import history  # noqa: E402  (its heavy imports are inside the command)
+
+cli.add_command(history)
+
 
 def read_targets(path: str) -> tuple[str, ...]:
     """One qualified name a line; blank lines and `#` comments are skipped."""
