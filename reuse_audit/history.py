@@ -206,6 +206,7 @@ class AuthorKinds:
 
 
 _ENGINE_DIGEST: Optional[str] = None
+_NOT_ENGINE = ("cli.py", "trajectory.py", "background.py", "baseline.py", "fixes.py")
 
 
 def engine_digest() -> str:
@@ -219,6 +220,8 @@ def engine_digest() -> str:
         h = hashlib.sha256(facts_cache.engine_key().encode())
         for folder in (Path(__file__).parent, Path(rules.__file__).parent):
             for path in sorted(folder.glob("*.py")):
+                if path.name in _NOT_ENGINE or path.name.startswith("history"):
+                    continue  # the outputs: a new report format keeps the results
                 h.update(path.name.encode() + b"\0" + path.read_bytes())
         _ENGINE_DIGEST = h.hexdigest()
     return _ENGINE_DIGEST
@@ -479,22 +482,39 @@ def under(path: str, paths: Sequence[str]) -> bool:
 
 
 def summarize(records: Iterable[dict], kinds: AuthorKinds, paths: Sequence[str] = ()) -> dict:
-    """The study's redundancy measures over the commits: per commit, per author kind, cumulative."""
+    """The study's redundancy measures over the commits: per commit, per author kind, cumulative.
+
+    Every commit's findings are what ``check --base C^ --head C`` reports.  A
+    function that keeps a re-implementation is reported again by each later
+    commit that modifies it, so a re-implementation (rule, path, function) is
+    counted once, in the first commit of the run reporting it (``first_seen``,
+    ``first_seen_in``): re-implementing commits, re-implementations and the
+    cumulative series count those."""
     commits = []
-    totals = {k: {"commits": 0, "with_findings": 0, "findings": 0} for k in KINDS}
+    zero = {"commits": 0, "reimplementing": 0, "reimplementations": 0, "with_findings": 0, "findings": 0}
+    totals = {k: dict(zero) for k in KINDS}
     rules: dict[str, int] = {}
     cumulative = {k: 0 for k in KINDS}
+    first: dict[tuple, str] = {}
     errors = 0
     for record in records:
         kind, tool = kinds.classify(record["author"], record["email"], record["message"])
-        findings = [f for f in record["findings"] if not f["suppressed"] and under(f["path"], paths)]
-        for f in findings:
+        findings = []
+        for f in record["findings"]:
+            if f["suppressed"] or not under(f["path"], paths):
+                continue
+            key = (f["rule"], f["path"], f["function"])
+            findings.append({**f, "first_seen": key not in first, "first_seen_in": first.setdefault(key, record["sha"])})
+        new = [f for f in findings if f["first_seen"]]
+        for f in new:
             rules[f["rule"]] = rules.get(f["rule"], 0) + 1
         t = totals[kind]
         t["commits"] += 1
         t["findings"] += len(findings)
         t["with_findings"] += 1 if findings else 0
-        cumulative[kind] += len(findings)
+        t["reimplementations"] += len(new)
+        t["reimplementing"] += 1 if new else 0
+        cumulative[kind] += len(new)
         errors += 1 if record.get("error") else 0
         commits.append(
             {
@@ -511,26 +531,20 @@ def summarize(records: Iterable[dict], kinds: AuthorKinds, paths: Sequence[str] 
                 "cumulative": dict(cumulative),
             }
         )
-    by_kind = {}
-    for kind, t in totals.items():
-        by_kind[kind] = {
+
+    def measures(t: dict) -> dict:
+        n = t["commits"]
+        return {
             **t,
-            "share_with_findings": round(t["with_findings"] / t["commits"], 4) if t["commits"] else None,
-            "findings_per_100_commits": round(100 * t["findings"] / t["commits"], 2) if t["commits"] else None,
+            "share_reimplementing": round(t["reimplementing"] / n, 4) if n else None,
+            "reimplementations_per_100_commits": round(100 * t["reimplementations"] / n, 2) if n else None,
+            "findings_per_100_commits": round(100 * t["findings"] / n, 2) if n else None,
         }
-    n = sum(t["commits"] for t in totals.values())
-    with_findings = sum(t["with_findings"] for t in totals.values())
-    found = sum(t["findings"] for t in totals.values())
+
+    total = {key: sum(t[key] for t in totals.values()) for key in zero}
     return {
         "commits": commits,
-        "by_kind": by_kind,
-        "total": {
-            "commits": n,
-            "with_findings": with_findings,
-            "findings": found,
-            "share_with_findings": round(with_findings / n, 4) if n else None,
-            "findings_per_100_commits": round(100 * found / n, 2) if n else None,
-            "errors": errors,
-        },
+        "by_kind": {kind: measures(t) for kind, t in totals.items()},
+        "total": {**measures(total), "errors": errors},
         "rules": dict(sorted(rules.items())),
     }

@@ -35,18 +35,30 @@ def _num(value: Optional[float]) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
-def table_rows(summary: dict) -> list[tuple[str, str, str, str, str, str]]:
-    rows = []
-    for kind in KINDS:
-        k = summary["by_kind"][kind]
-        if k["commits"]:
-            rows.append((kind, str(k["commits"]), str(k["with_findings"]), _pct(k["share_with_findings"]), str(k["findings"]), _num(k["findings_per_100_commits"])))
-    t = summary["total"]
-    rows.append(("all", str(t["commits"]), str(t["with_findings"]), _pct(t["share_with_findings"]), str(t["findings"]), _num(t["findings_per_100_commits"])))
+def _row(name: str, k: dict) -> tuple[str, ...]:
+    return (
+        name,
+        str(k["commits"]),
+        str(k["reimplementing"]),
+        _pct(k["share_reimplementing"]),
+        str(k["reimplementations"]),
+        _num(k["reimplementations_per_100_commits"]),
+        str(k["findings"]),
+    )
+
+
+def table_rows(summary: dict) -> list[tuple[str, ...]]:
+    rows = [_row(kind, summary["by_kind"][kind]) for kind in KINDS if summary["by_kind"][kind]["commits"]]
+    rows.append(_row("all", summary["total"]))
     return rows
 
 
-HEADER = ("author kind", "commits", "with findings", "share", "findings", "per 100 commits")
+HEADER = ("author kind", "commits", "re-implementing", "share", "re-implementations", "per 100 commits", "findings")
+EXPLAIN = (
+    "re-implementing: commits with a re-implementation first reported there; re-implementations: counted once, "
+    "in the first commit reporting them; findings: all that check reports on each commit (a function keeping a "
+    "re-implementation is reported again by each commit modifying it)."
+)
 
 
 def render_text(summary: dict, run_info: dict) -> str:
@@ -67,9 +79,10 @@ def render_text(summary: dict, run_info: dict) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(HEADER))]
     for r in rows:
         lines.append("  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r)).rstrip())
+    lines.append("")
+    lines.append(EXPLAIN)
     if summary["rules"]:
-        lines.append("")
-        lines.append("By rule: " + ", ".join(f"{code} {n}" for code, n in summary["rules"].items()))
+        lines.append("By rule (re-implementations): " + ", ".join(f"{code} {n}" for code, n in summary["rules"].items()))
     flagged = [c for c in commits if c["findings"]]
     if flagged:
         lines.append("")
@@ -78,7 +91,8 @@ def render_text(summary: dict, run_info: dict) -> str:
             tool = f" ({c['tool']})" if c["tool"] and c["kind"] == "agent" else ""
             lines.append(f"  {c['sha'][:10]} {_date(c['time'])} {c['kind']}{tool}  {_one_line(c['subject'])[:72]}")
             for f in c["findings"]:
-                lines.append(f"    {_one_line(f['path'])}:{f['line']}: {f['rule']} {_one_line(f['message'])}")
+                again = "" if f["first_seen"] else f" [again, first in {f['first_seen_in'][:10]}]"
+                lines.append(f"    {_one_line(f['path'])}:{f['line']}: {f['rule']} {_one_line(f['message'])}{again}")
     errors = [c for c in commits if c["error"]]
     if errors:
         lines.append("")
@@ -114,7 +128,7 @@ def render_json(summary: dict, run_info: dict) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=True) + "\n"
 
 
-CSV_COLUMNS = ("sha", "date", "author", "email", "kind", "tool", "findings", "rules", "functions", "targets", "error", "subject")
+CSV_COLUMNS = ("sha", "date", "author", "email", "kind", "tool", "findings", "first_seen", "rules", "functions", "targets", "error", "subject")
 
 
 def render_csv(summary: dict) -> str:
@@ -132,6 +146,7 @@ def render_csv(summary: dict) -> str:
                 c["kind"],
                 _one_line(c["tool"]),
                 len(fs),
+                sum(1 for f in fs if f["first_seen"]),
                 " ".join(sorted({f["rule"] for f in fs})),
                 " ".join(f["function"] for f in fs),
                 " ".join(f["target"] for f in fs),
@@ -167,18 +182,24 @@ def write_png(summary: dict, path: str) -> None:
         for kind in kinds:
             left.step(dates, [c["cumulative"][kind] for c in commits], where="post", color=COLORS[kind], label=kind)
         left.xaxis.set_major_formatter(mdates.ConciseDateFormatter(mdates.AutoDateLocator()))
-    left.set_title("Cumulative re-implementations (findings) by author kind")
-    left.set_ylabel("findings so far")
+    left.set_title("Cumulative re-implementations by author kind (each counted once)")
+    left.set_ylabel("re-implementations so far")
     left.grid(alpha=0.3)
     if kinds:
         left.legend(loc="upper left")
     values = [summary["by_kind"][k]["findings_per_100_commits"] or 0 for k in kinds]
-    bars = right.bar(kinds, values, color=[COLORS[k] for k in kinds])
+    firsts = [summary["by_kind"][k]["reimplementations_per_100_commits"] or 0 for k in kinds]
+    xs = list(range(len(kinds)))
+    width = 0.38
+    bars = right.bar([x - width / 2 for x in xs], values, width, color=[COLORS[k] for k in kinds], label="findings")
+    right.bar([x + width / 2 for x in xs], firsts, width, color=[COLORS[k] for k in kinds], alpha=0.45, hatch="//", label="re-implementations (once)")
     for bar, kind in zip(bars, kinds):
         n = summary["by_kind"][kind]["commits"]
         right.annotate(f"{bar.get_height():.1f}\n({n} commits)", (bar.get_x() + bar.get_width() / 2, bar.get_height()), ha="center", va="bottom", fontsize=9)
-    right.set_title("Findings per 100 commits")
-    right.set_ylim(0, max(values + [1]) * 1.3)
+    right.set_xticks(xs, kinds)
+    right.legend(loc="upper right", fontsize=8)
+    right.set_title("Findings per 100 commits, by author kind")
+    right.set_ylim(0, max(values + firsts + [1]) * 1.35)
     right.grid(axis="y", alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -196,7 +217,7 @@ tr.flagged td{background:#fff4f0}
 .side{display:grid;grid-template-columns:1fr 1fr;gap:0.8em}
 .side>div{min-width:0}
 .side h5{margin:0.3em 0;font-size:0.9em;color:#555}
-pre{background:#f6f8fa;padding:0.5em;overflow:auto;font-size:12px;line-height:1.35;margin:0}
+pre{background:#f6f8fa;padding:0.5em;overflow:auto;max-height:36em;font-size:12px;line-height:1.35;margin:0}
 .ln{color:#999;user-select:none;display:inline-block;min-width:3.5em}
 .kind-agent{color:#b00} .kind-bot{color:#1f5fb4} .kind-unknown{color:#555}
 .callees{font-size:0.9em;color:#444}
@@ -223,6 +244,7 @@ def render_html(summary: dict, run_info: dict, title: str = "reuse-audit history
         f"<h1>{e(title)}</h1>",
         f"<p>{len(summary['commits'])} commits: {run_info['checked']} checked now, {run_info['cached']} from the cache.</p>",
         "<h2>By author kind</h2>",
+        f"<p>{e(EXPLAIN)}</p>",
         '<table id="by-kind"><tr>' + "".join(f"<th>{e(h)}</th>" for h in HEADER) + "</tr>",
     ]
     for row in table_rows(summary):
@@ -248,7 +270,8 @@ def render_html(summary: dict, run_info: dict, title: str = "reuse-audit history
         out.append(f'<section id="c-{e(c["sha"])}"><h3>{e(c["sha"][:10])} · {_date(c["time"])} · {e(c["author"])} · {e(c["kind"])} — {e(c["subject"][:120])}</h3>')
         for f in c["findings"]:
             out.append('<div class="finding">')
-            out.append(f"<h4>{e(f['rule'])} {e(f['path'])}:{f['line']} — {e(f['message'])}</h4>")
+            again = "" if f["first_seen"] else f' <a href="#c-{e(f["first_seen_in"])}">(again: first reported in {e(f["first_seen_in"][:10])})</a>'
+            out.append(f"<h4>{e(f['rule'])} {e(f['path'])}:{f['line']} — {e(f['message'])}{again}</h4>")
             if f["shared"] or f["missing"]:
                 out.append(
                     f'<div class="callees">shared callees: {e(", ".join(f["shared"]) or "-")}; '

@@ -79,7 +79,9 @@ def test_history_finds_the_two_reimplementing_commits_by_author_kind(tmp_path: P
     assert doc["by_kind"]["agent"]["commits"] == 3 and doc["by_kind"]["agent"]["with_findings"] == 1
     assert doc["by_kind"]["bot"]["commits"] == 3 and doc["by_kind"]["bot"]["with_findings"] == 0
     assert doc["by_kind"]["unknown"]["commits"] == 5 and doc["by_kind"]["unknown"]["with_findings"] == 1
-    assert doc["total"]["with_findings"] == 2 and doc["total"]["share_with_findings"] == round(2 / 11, 4)
+    assert doc["total"]["with_findings"] == 2 and doc["total"]["reimplementing"] == 2
+    assert doc["total"]["share_reimplementing"] == round(2 / 11, 4)
+    assert doc["by_kind"]["agent"]["reimplementing"] == 1 and doc["by_kind"]["unknown"]["reimplementing"] == 1
     last = doc["commits"][-1]["cumulative_findings"]
     assert last["agent"] >= 1 and last["unknown"] >= 1 and last["bot"] == 0
     # nothing is written into the repository
@@ -204,3 +206,19 @@ def test_author_kind_patterns_come_first() -> None:
     kinds = AuthorKinds(agent_patterns=(r"^ci-agent ",), bot_patterns=(r"\[skip ci\]",))
     assert kinds.classify("ci-agent", "ci@example.com", "Fix")[0] == "agent"
     assert kinds.classify("Jane", "jane@example.com", "Fix [skip ci]")[0] == "bot"
+
+
+def test_a_reimplementation_reported_again_counts_once(tmp_path: Path, capsys) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    commit(repo, HUMAN, "base", BASE_FILES)
+    first = commit(repo, HUMAN, "add" + CLAUDE_TRAILER, {"pkg/handler.py": REIMPL})
+    # a later commit reformats the re-implementing function: check reports it again
+    again = commit(repo, HUMAN, "style", {"pkg/handler.py": REIMPL.replace("raw = load(path)", "raw = load(path)  # read")})
+    code, out, err = run_history(capsys, "--repo", str(repo.path), "--no-cache", "-j", "1", "--format", "json")
+    doc = json.loads(out)
+    by_sha = {c["sha"]: c for c in doc["commits"]}
+    assert by_sha[again]["findings"] and not any(f["first_seen"] for f in by_sha[again]["findings"])
+    assert {f["first_seen_in"] for f in by_sha[again]["findings"]} == {first}
+    assert doc["total"]["with_findings"] == 2 and doc["total"]["reimplementing"] == 1
+    assert doc["by_kind"]["agent"]["reimplementations"] == len(by_sha[first]["findings"])
+    assert by_sha[again]["cumulative_findings"] == by_sha[first]["cumulative_findings"]
