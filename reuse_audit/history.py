@@ -103,7 +103,7 @@ def list_commits(
         args.append(f"--author={author}")
     args += [revision, "--"] + list(paths)
     try:
-        with gitsource._quiet_git(repo):
+        with gitsource._quiet_git(repo, GIT_LITERAL_PATHSPECS="1"):  # a path is a path, never pathspec magic
             out = repo.git.log(*args, strip_newline_in_stdout=False)
     except gitsource.GitCommandError as exc:
         first = next((ln for ln in str(exc.stderr or "").splitlines() if ln.strip()), f"exit status {exc.status}")
@@ -227,8 +227,24 @@ def engine_digest() -> str:
     return _ENGINE_DIGEST
 
 
+def _canonical(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(json.dumps(_canonical(v), sort_keys=True) for v in value)
+    if isinstance(value, (list, tuple)):
+        return [_canonical(v) for v in value]
+    return value
+
+
+def settings_key(settings: Settings) -> str:
+    """The settings as text that is the same in every process (a set's repr is not)."""
+    import dataclasses
+
+    fields = {f.name: _canonical(getattr(settings, f.name)) for f in dataclasses.fields(settings)}
+    return json.dumps(fields, sort_keys=True, default=repr)
+
+
 def result_key(sha: str, parent: str, settings: Settings) -> str:
-    raw = "\0".join((engine_digest(), repr(settings), sha, parent))
+    raw = "\0".join((engine_digest(), settings_key(settings), sha, parent))
     return hashlib.sha256(raw.encode("utf-8", "surrogateescape")).hexdigest()
 
 
@@ -319,8 +335,10 @@ def check_one(repo: Any, sha: str, parent: str, settings: Settings, cache: Any =
         result = run(change, settings, cache=cache, jobs=1)
     except UsageError as exc:
         return {"findings": [], "notes": 0, "error": str(exc)}
-    except (RecursionError, MemoryError) as exc:
-        return {"findings": [], "notes": 0, "error": f"{type(exc).__name__}"}
+    except Exception as exc:  # one commit the engine fails on must not end an audit of a thousand
+        if os.environ.get("REUSE_AUDIT_DEBUG"):
+            raise
+        return {"findings": [], "notes": 0, "error": f"internal error: {type(exc).__name__}: {exc}", "internal": True}
     after = change.after
     lines_of: dict[str, list[str]] = {}
 
@@ -409,7 +427,8 @@ def check_commits(
     cached = len(results)
     try:
         for commit, data in _run_all(root, todo, settings, cache_dir, jobs):
-            history.put(result_key(commit.sha, commit.parent or "", settings), data)
+            if not data.get("internal"):  # an internal error is tried again on the next run
+                history.put(result_key(commit.sha, commit.parent or "", settings), data)
             results[commit.sha] = data
             if progress:
                 progress(1)

@@ -222,3 +222,40 @@ def test_a_reimplementation_reported_again_counts_once(tmp_path: Path, capsys) -
     assert doc["total"]["with_findings"] == 2 and doc["total"]["reimplementing"] == 1
     assert doc["by_kind"]["agent"]["reimplementations"] == len(by_sha[first]["findings"])
     assert by_sha[again]["cumulative_findings"] == by_sha[first]["cumulative_findings"]
+
+
+def test_an_internal_error_on_a_commit_is_reported_and_tried_again(tmp_path: Path, capsys, monkeypatch) -> None:
+    repo, shas = build(tmp_path)
+    args = ["--repo", str(repo.path), "--cache-dir", str(tmp_path / "cache"), "-j", "1"]
+    import reuse_audit.engine as engine
+
+    real = engine.run
+
+    def failing(change, *a, **k):
+        if getattr(change.after, "label", "") == shas["reuse"]:
+            raise RuntimeError("boom")
+        return real(change, *a, **k)
+
+    monkeypatch.setattr(engine, "run", failing)
+    code, out, err = run_history(capsys, *args)
+    assert code == 0, err
+    assert "1 commit(s) could not be checked:" in out and f"{shas['reuse'][:10]}: internal error: RuntimeError: boom" in out
+    monkeypatch.setattr(engine, "run", real)
+    _, out, _ = run_history(capsys, *args, "--format", "json")
+    doc = json.loads(out)
+    assert doc["run"]["checked"] == 1 and doc["total"]["errors"] == 0
+
+
+def test_the_result_key_is_the_same_in_every_process(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "from reuse_audit.history import settings_key; from reuse_audit.settings import Settings; "
+        "print(settings_key(Settings(ignore_callees=frozenset({'a.b', 'c.d', 'e.f', 'g.h'}))))"
+    )
+    keys = {
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**__import__("os").environ, "PYTHONHASHSEED": seed}, check=True).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(keys) == 1
