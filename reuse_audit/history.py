@@ -416,6 +416,8 @@ def check_commits(
     for commit in commits:
         if commit.parent is None:
             roots += 1
+            if progress:
+                progress(1)
             continue
         data = history.get(result_key(commit.sha, commit.parent, settings))
         if data is not None:

@@ -259,3 +259,16 @@ def test_the_result_key_is_the_same_in_every_process(tmp_path: Path) -> None:
         for seed in ("1", "2", "3")
     }
     assert len(keys) == 1
+
+
+def test_a_progress_bar_on_a_terminal_only(tmp_path: Path, capsys, monkeypatch) -> None:
+    repo, _ = build(tmp_path)
+    args = ["--repo", str(repo.path), "--no-cache", "-j", "1", "-o", str(tmp_path / "out.txt")]
+    code, _, err = run_history(capsys, *args)
+    assert code == 0 and err == ""
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.setattr("click._termui_impl.isatty", lambda stream: True, raising=False)
+    code, _, err = run_history(capsys, *args)
+    assert code == 0 and "commits" in err and "100%" in err
