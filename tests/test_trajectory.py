@@ -188,3 +188,66 @@ def test_bad_trajectory_is_one_line_and_status_2(tmp_path: Path, turn, capsys, c
         file.write_text(content)
     code, out, err = check(capsys, workspace, patch, file)
     assert code == 2 and needle in err and len(err.strip().splitlines()) == 1 and out == ""
+
+
+def test_a_benchmark_turns_diff_and_reads(tmp_path: Path, capsys) -> None:
+    """A real `bench run` (the replay agent, turns 1-2 of the click-mini chain): turn 2 re-implements
+    click.utils.get_app_dir. With the reads.jsonl of turn 2 (it printed get_app_dir with sed -n) the
+    finding says "read, not reused"; with those of turn 1 (which read format_filename) "never read"."""
+    import dataclasses
+    import inspect
+    import shutil
+    import subprocess
+    import tarfile
+
+    import click
+    import click.utils
+
+    from reuse_audit.benchmark.chain import load_chain
+    from reuse_audit.benchmark.runner import RunConfig, run_benchmark
+
+    fixture = Path(__file__).resolve().parent / "fixtures" / "bench" / "click-mini"
+    chain_dir = tmp_path / "chains" / "click-mini"
+    shutil.copytree(fixture, chain_dir)
+    shutil.copytree(Path(click.__file__).parent, chain_dir / "click-src" / "click", ignore=shutil.ignore_patterns("__pycache__"))
+    recorded = tmp_path / "recorded" / "click-mini"
+    targets = {1: click.utils.format_filename, 2: click.utils.get_app_dir}
+    for turn, (source, path) in {1: ("turn1/solution.py", "click_tools/names.py"), 2: ("turn2/reinvent.py", "click_tools/config.py")}.items():
+        folder = recorded / f"turn-{turn}"
+        folder.mkdir(parents=True)
+        text = (chain_dir / source).read_text(encoding="utf-8")
+        body = "".join(f"+{line}\n" for line in text.splitlines())
+        (folder / "patch.diff").write_text(
+            f"diff --git a/{path} b/{path}\nnew file mode 100644\n--- /dev/null\n+++ b/{path}\n@@ -0,0 +1,{len(text.splitlines())} @@\n{body}",
+            encoding="utf-8",
+        )
+        lines, start = inspect.getsourcelines(targets[turn])
+        command = f"sed -n '{start},{start + len(lines) - 1}p' click/utils.py"
+        (folder / "trajectory.jsonl").write_text(json.dumps({"command": command, "output": "".join(lines)}) + "\n", encoding="utf-8")
+    chain = load_chain(chain_dir)
+    run_dir = tmp_path / "runs" / "replay"
+    config = RunConfig(run_dir=run_dir, agent="replay", agent_options={"dir": str(tmp_path / "recorded")}, time_limit=60, test_timeout=60)
+    run_benchmark([dataclasses.replace(chain, turns=chain.turns[:2])], config)
+    turn2 = run_dir / "click-mini" / "turn-2"
+    # the workspace as turn 2 found it: the commit of turn 1
+    workspace = run_dir / "workspaces" / "click-mini"
+    log = subprocess.run(["git", "log", "--format=%H %s"], cwd=workspace, capture_output=True, text=True, check=True).stdout
+    turn1_sha = next(line.split()[0] for line in log.splitlines() if line.endswith(" turn 1"))
+    archive = subprocess.run(["git", "archive", turn1_sha], cwd=workspace, capture_output=True, check=True).stdout
+    before = tmp_path / "before"
+    before.mkdir()
+    with tarfile.open(fileobj=__import__("io").BytesIO(archive)) as tar:
+        tar.extractall(before, filter="data")
+    targets_file = tmp_path / "targets.txt"
+    targets_file.write_text("click.utils.get_app_dir\nclick_tools.names.display_name\n")
+
+    def bypassed(reads: Path) -> dict[str, str]:
+        capsys.readouterr()
+        with pytest.raises(SystemExit):
+            main(["check", str(turn2 / "diff.patch"), "--repo", str(before), "--no-cache", "-j", "1", "--format", "json",
+                  "--targets", str(targets_file), "--trajectory", str(reads)])
+        out = capsys.readouterr().out
+        return {f["target"]["name"]: f["details"].get("trajectory") for f in json.loads(out)["findings"]}
+
+    assert bypassed(turn2 / "reads.jsonl") == {"click.utils.get_app_dir": "read, not reused"}
+    assert bypassed(run_dir / "click-mini" / "turn-1" / "reads.jsonl") == {"click.utils.get_app_dir": "never read"}
