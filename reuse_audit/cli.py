@@ -488,6 +488,8 @@ def show_rule(code: str) -> None:
 from reuse_audit.benchmark.cli import bench  # noqa: E402  (a click group; heavy imports are inside its commands)
 
 cli.add_command(bench)
+# the whole first paragraph as its line in `reuse-audit --help` (the names' column is wider with `history`)
+bench.short_help = bench.short_help or " ".join((bench.help or "").split("\n\n", 1)[0].split())
 
 from reuse_audit.history_cli import history  # noqa: E402  (its heavy imports are inside the command)
 

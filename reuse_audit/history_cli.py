@@ -11,7 +11,7 @@ import click
 from .errors import UsageError
 
 
-@click.command(short_help="Check every commit of the branch against its parent: findings by commit, by author kind, over time.")
+@click.command(short_help="Check each commit of the branch against its parent, by author kind and over time.")
 @click.option("--repo", "repo", default=".", show_default=True, metavar="DIR", help="Any folder of the git repository.")
 @click.option("--since", default=None, metavar="REF", help="Only the commits after REF (REF..HEAD).")
 @click.option("--max-count", "-n", "max_count", type=click.IntRange(min=1), default=None, metavar="N", help="Only the N newest commits.")
