@@ -90,6 +90,8 @@ def list_commits(
     from . import gitsource
 
     gitsource._require_git()
+    if head == "HEAD" and gitsource._head_commit(repo) is None:
+        return []  # a branch with no commits yet
     head_commit = gitsource._resolve(repo, head, "--head")
     revision = head_commit.hexsha
     if since is not None:

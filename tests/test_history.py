@@ -272,3 +272,9 @@ def test_a_progress_bar_on_a_terminal_only(tmp_path: Path, capsys, monkeypatch) 
     monkeypatch.setattr("click._termui_impl.isatty", lambda stream: True, raising=False)
     code, _, err = run_history(capsys, *args)
     assert code == 0 and "commits" in err and "100%" in err
+
+
+def test_a_repository_without_commits_has_nothing_to_check(tmp_path: Path, capsys) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    code, out, err = run_history(capsys, "--repo", str(repo.path), "--no-cache")
+    assert code == 0 and out.startswith("No commits to check."), err
