@@ -120,7 +120,7 @@ def render_json(summary: dict, run_info: dict) -> str:
                 "subject": c["subject"],
                 "findings": [{k: v for k, v in f.items() if k not in ("code", "target_code")} for f in c["findings"]],
                 "error": c["error"],
-                "cumulative_findings": c["cumulative"],
+                "cumulative_reimplementations": c["cumulative"],
             }
             for c in summary["commits"]
         ],

@@ -82,7 +82,7 @@ def test_history_finds_the_two_reimplementing_commits_by_author_kind(tmp_path: P
     assert doc["total"]["with_findings"] == 2 and doc["total"]["reimplementing"] == 2
     assert doc["total"]["share_reimplementing"] == round(2 / 11, 4)
     assert doc["by_kind"]["agent"]["reimplementing"] == 1 and doc["by_kind"]["unknown"]["reimplementing"] == 1
-    last = doc["commits"][-1]["cumulative_findings"]
+    last = doc["commits"][-1]["cumulative_reimplementations"]
     assert last["agent"] >= 1 and last["unknown"] >= 1 and last["bot"] == 0
     # nothing is written into the repository
     assert repo.git("status", "--porcelain") == ""
@@ -221,7 +221,7 @@ def test_a_reimplementation_reported_again_counts_once(tmp_path: Path, capsys) -
     assert {f["first_seen_in"] for f in by_sha[again]["findings"]} == {first}
     assert doc["total"]["with_findings"] == 2 and doc["total"]["reimplementing"] == 1
     assert doc["by_kind"]["agent"]["reimplementations"] == len(by_sha[first]["findings"])
-    assert by_sha[again]["cumulative_findings"] == by_sha[first]["cumulative_findings"]
+    assert by_sha[again]["cumulative_reimplementations"] == by_sha[first]["cumulative_reimplementations"]
 
 
 def test_an_internal_error_on_a_commit_is_reported_and_tried_again(tmp_path: Path, capsys, monkeypatch) -> None:
