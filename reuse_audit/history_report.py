@@ -12,7 +12,7 @@ import html
 import io
 import json
 import time
-from typing import Any, Optional
+from typing import Optional
 
 from .history import KINDS
 
