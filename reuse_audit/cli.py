@@ -73,6 +73,7 @@ def cli() -> None:
 @click.option("--show-fixes", "show_fixes", is_flag=True, help="Text and full formats: describe each finding's fix under it; with --fix, list the fixes applied.")
 @click.option("--statistics", is_flag=True, help="Print the number of findings of each rule, and how many have a safe fix, instead of the findings.")
 @click.option("--exit-zero", "exit_zero", is_flag=True, help="Exit with status 0 even when there are findings (bad input still exits with 2).")
+@click.option("--trajectory", "trajectory_file", default=None, metavar="FILE", help="The trajectory of the agent that made the change (mini-swe-agent's, an OpenCode export, or reads.jsonl): each finding says whether its target was read, not reused, or never read.")
 @click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True, help="Colour the text and full formats: auto colours a terminal unless NO_COLOR is set.")
 def check(
     sources: tuple[str, ...],
@@ -103,6 +104,7 @@ def check(
     statistics: bool = False,
     exit_zero: bool = False,
     color: str = "auto",
+    trajectory_file: Optional[str] = None,
 ) -> None:
     """Check the change in PATCH (a `git diff` file, or - for standard input) against --repo,
     or the functions in the files and folders PATH... against the rest of the repository.
@@ -178,6 +180,7 @@ def check(
         change = change_from_patch(repo_path, text, source, settings)
     else:
         change = gitsource.change_from_git(git_repo, git_source, settings)
+    reads = _trajectory_reads(trajectory_file, root) if trajectory_file is not None else None
     cache = None if no_cache else FactsCache(Path(cache_dir) if cache_dir else default_cache_dir())
     plan = None
     try:
@@ -211,6 +214,10 @@ def check(
     before_fix = {f.stable_key: f for f in report.findings}
     if apply_fix and plan is not None:
         report, fixed_line, after = _apply_fixes(root, plan, report, after, baseline)
+    if reads is not None:
+        from .trajectory import annotate
+
+        report = annotate(report, reads)
     provenance = None
     if fmt == "sarif" and git_repo is not None and (git_source is not None or gitsource.is_root(git_repo, repo_path)):
         provenance = gitsource.provenance(git_repo, git_source.head if git_source is not None else None)
@@ -256,6 +263,16 @@ def check(
 
 
 PY_SUFFIXES = (".py", ".pyi")
+
+
+def _trajectory_reads(path: str, root: Path) -> tuple:
+    """--trajectory: the reads of the agent's trajectory (its bad lines as notes on standard error)."""
+    from .trajectory import load_reads
+
+    reads, problems = load_reads(path, root)
+    for problem in problems[:5]:
+        click.echo(f"note: --trajectory {problem}", err=True)
+    return reads
 
 
 def _split_sources(sources: tuple[str, ...]) -> tuple[Optional[str], tuple[str, ...]]:
@@ -475,6 +492,12 @@ def show_rule(code: str) -> None:
 from reuse_audit.benchmark.cli import bench  # noqa: E402  (a click group; heavy imports are inside its commands)
 
 cli.add_command(bench)
+# the whole first paragraph as its line in `reuse-audit --help` (the names' column is wider with `history`)
+bench.short_help = bench.short_help or " ".join((bench.help or "").split("\n\n", 1)[0].split())
+
+from reuse_audit.history_cli import history  # noqa: E402  (its heavy imports are inside the command)
+
+cli.add_command(history)
 
 
 def read_targets(path: str) -> tuple[str, ...]:

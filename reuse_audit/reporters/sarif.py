@@ -180,6 +180,8 @@ def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderC
     }
     if f.details:
         properties["details"] = dict(f.details)
+        if "trajectory" in properties["details"]:  # check --trajectory: "read, not reused" or "never read"
+            properties["trajectory"] = properties["details"]["trajectory"]
 
     result = om.Result(
         rule_id=f.rule,

@@ -1,0 +1,280 @@
+"""``reuse-audit history``: every commit checked against its parent, by author kind, cached per commit."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from gitrepo import BASE_FILES, REIMPL, REUSE, GitRepo, isolated_git
+from reuse_audit.cli import main
+from reuse_audit.history import AuthorKinds
+
+HUMAN = "Ada Lovelace <ada@example.com>"
+BOT = "dependabot[bot] <49699333+dependabot[bot]@users.noreply.github.com>"
+CLAUDE_TRAILER = "\n\nCo-authored-by: Claude <noreply@anthropic.com>"
+
+# re-implements pkg.core.process a second time, under another name
+REIMPL_AGAIN = REIMPL.replace("def handle(path)", "def ingest(path)")
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    isolated_git(tmp_path, monkeypatch)
+
+
+def commit(repo: GitRepo, author: str, message: str, files: dict[str, str]) -> str:
+    repo.write(files)
+    repo.git("add", "-A")
+    repo.git("commit", "-q", "--no-verify", f"--author={author}", "-m", message)
+    return repo.sha("HEAD")
+
+
+def build(tmp_path: Path) -> tuple[GitRepo, dict[str, str]]:
+    """A dozen commits by people, a bot and agents; two re-implement pkg.core.process."""
+    repo = GitRepo(tmp_path / "repo")
+    shas = {}
+    shas["base"] = commit(repo, HUMAN, "base", BASE_FILES)
+    shas["docs"] = commit(repo, HUMAN, "docs", {"README.md": "hello\n"})
+    shas["deps"] = commit(repo, BOT, "Bump click", {"requirements.txt": "click==8\n"})
+    shas["agent_reimpl"] = commit(repo, HUMAN, "Add the handler" + CLAUDE_TRAILER, {"pkg/handler.py": REIMPL})
+    shas["reuse"] = commit(repo, HUMAN, "Add a reusing module", {"pkg/reuse.py": REUSE})
+    shas["deps2"] = commit(repo, BOT, "Bump attrs", {"requirements.txt": "click==8\nattrs==23\n"})
+    shas["aider"] = commit(repo, "Paul (aider) <paul@example.com>", "aider: add a helper", {"pkg/helper.py": "def helper():\n    return 1\n"})
+    shas["human_reimpl"] = commit(repo, HUMAN, "Add the ingest step", {"pkg/ingest.py": REIMPL_AGAIN})
+    shas["docs2"] = commit(repo, HUMAN, "more docs", {"README.md": "hello\nworld\n"})
+    shas["bot3"] = commit(repo, BOT, "Bump pytest", {"requirements.txt": "pytest\n"})
+    shas["agent_ok"] = commit(repo, HUMAN, "Use process" + CLAUDE_TRAILER, {"pkg/use.py": "from pkg.core import process\n\n\ndef run(p):\n    return process(p)\n"})
+    shas["last"] = commit(repo, HUMAN, "tidy", {"pkg/helper.py": "def helper():\n    return 2\n"})
+    return repo, shas
+
+
+def run_history(capsys, *args: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exc:
+        main(["history", *args])
+    out, err = capsys.readouterr()
+    return exc.value.code, out, err
+
+
+def test_history_finds_the_two_reimplementing_commits_by_author_kind(tmp_path: Path, capsys) -> None:
+    repo, shas = build(tmp_path)
+    cache = tmp_path / "cache"
+    code, out, err = run_history(capsys, "--repo", str(repo.path), "--cache-dir", str(cache), "--format", "json", "-j", "1")
+    assert code == 0, err
+    doc = json.loads(out)
+    flagged = {c["sha"]: c["kind"] for c in doc["commits"] if c["findings"]}
+    assert flagged == {shas["agent_reimpl"]: "agent", shas["human_reimpl"]: "unknown"}
+    targets = {f["target"] for c in doc["commits"] for f in c["findings"]}
+    assert targets == {"pkg.core.process"}
+    kinds = {c["sha"]: (c["kind"], c["tool"]) for c in doc["commits"]}
+    assert kinds[shas["deps"]][0] == "bot"
+    assert kinds[shas["aider"]] == ("agent", "aider")
+    assert kinds[shas["agent_ok"]] == ("agent", "claude")
+    assert shas["base"] not in kinds  # the root commit has no parent to compare with
+    assert doc["run"] == {"checked": 11, "cached": 0, "skipped_roots": 1}
+    assert doc["by_kind"]["agent"]["commits"] == 3 and doc["by_kind"]["agent"]["with_findings"] == 1
+    assert doc["by_kind"]["bot"]["commits"] == 3 and doc["by_kind"]["bot"]["with_findings"] == 0
+    assert doc["by_kind"]["unknown"]["commits"] == 5 and doc["by_kind"]["unknown"]["with_findings"] == 1
+    assert doc["total"]["with_findings"] == 2 and doc["total"]["reimplementing"] == 2
+    assert doc["total"]["share_reimplementing"] == round(2 / 11, 4)
+    assert doc["by_kind"]["agent"]["reimplementing"] == 1 and doc["by_kind"]["unknown"]["reimplementing"] == 1
+    last = doc["commits"][-1]["cumulative_reimplementations"]
+    assert last["agent"] >= 1 and last["unknown"] >= 1 and last["bot"] == 0
+    # nothing is written into the repository
+    assert repo.git("status", "--porcelain") == ""
+
+    # one more commit: a rerun checks only that one, and finds the same
+    shas["new"] = commit(repo, HUMAN, "one more", {"pkg/new.py": "def new():\n    return 3\n"})
+    code, out, err = run_history(capsys, "--repo", str(repo.path), "--cache-dir", str(cache), "--format", "json", "-j", "1")
+    again = json.loads(out)
+    assert again["run"] == {"checked": 1, "cached": 11, "skipped_roots": 1}
+    assert {c["sha"]: c["kind"] for c in again["commits"] if c["findings"]} == flagged
+
+
+def test_history_is_the_same_as_check_base_head_and_parallel(tmp_path: Path, capsys) -> None:
+    repo, shas = build(tmp_path)
+    code, out, _ = run_history(capsys, "--repo", str(repo.path), "--no-cache", "--format", "json", "-j", "2")
+    by_sha = {c["sha"]: c for c in json.loads(out)["commits"]}
+    sha = shas["human_reimpl"]
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["check", "--no-cache", "-j", "1", "--repo", str(repo.path), "--base", f"{sha}^", "--head", sha, "--format", "json"])
+    checked = json.loads(capsys.readouterr().out)
+    assert [(f["code"], f["function"], f["target"]["name"]) for f in checked["findings"]] == [
+        (f["rule"], f["function"], f["target"]) for f in by_sha[sha]["findings"]
+    ]
+
+
+def test_history_text_csv_html_and_png(tmp_path: Path, capsys) -> None:
+    repo, shas = build(tmp_path)
+    html_file, png = tmp_path / "out" / "report.html", tmp_path / "out" / "plot.png"
+    html_file.parent.mkdir()
+    code, out, err = run_history(
+        capsys, "--repo", str(repo.path), "--no-cache", "-j", "1", "--html", str(html_file), "--plot", str(png)
+    )
+    assert code == 0, err
+    assert "Commits with findings:" in out
+    assert shas["agent_reimpl"][:10] in out and shas["human_reimpl"][:10] in out
+    table = {line.split()[0]: line.split() for line in out.splitlines() if line.split() and line.split()[0] in ("agent", "bot", "unknown", "all")}
+    assert table["agent"][1:3] == ["3", "1"] and table["all"][1:3] == ["11", "2"]
+    page = html_file.read_text(encoding="utf-8")
+    assert page.count('class="side"') >= 2  # each finding: new code and target side by side
+    assert f'href="#c-{shas["agent_reimpl"]}"' in page and f'id="c-{shas["agent_reimpl"]}"' in page
+    assert "def process(path):" in page and "def handle(path):" in page
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    code, out, _ = run_history(capsys, "--repo", str(repo.path), "--no-cache", "-j", "1", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert len(rows) == 11
+    assert {r["sha"] for r in rows if r["findings"] != "0"} == {shas["agent_reimpl"], shas["human_reimpl"]}
+
+
+def test_history_html_escapes_names_and_code_from_the_repository(tmp_path: Path, capsys) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    commit(repo, HUMAN, "base", BASE_FILES)
+    evil = REIMPL.replace('"""Written by a coding agent."""', '"""</pre><script>alert(1)</script>"""')
+    evil = evil.replace("raw = load(path)", "raw = load(path)  # <img src=x onerror=alert(2)>")
+    sha = commit(repo, 'Mal & "Co" <m@example.com>', "<script>alert(3)</script>", {"pkg/x<y>.py": evil})
+    html_file = tmp_path / "r.html"
+    code, _, err = run_history(capsys, "--repo", str(repo.path), "--no-cache", "-j", "1", "--html", str(html_file))
+    assert code == 0, err
+    page = html_file.read_text(encoding="utf-8")
+    assert f'id="c-{sha}"' in page
+    assert "<script" not in page and "<img" not in page and "Mal &amp; &quot;Co" in page
+    assert "&lt;img src=x onerror=alert(2)&gt;" in page and "pkg/x&lt;y&gt;.py" in page
+
+
+def test_history_since_max_count_author_and_paths(tmp_path: Path, capsys) -> None:
+    repo, shas = build(tmp_path)
+    args = ["--repo", str(repo.path), "--no-cache", "-j", "1", "--format", "json"]
+    _, out, _ = run_history(capsys, *args, "--max-count", "3")
+    assert [c["sha"] for c in json.loads(out)["commits"]] == [shas["bot3"], shas["agent_ok"], shas["last"]]
+    _, out, _ = run_history(capsys, *args, "--since", shas["aider"])
+    assert json.loads(out)["commits"][0]["sha"] == shas["human_reimpl"]
+    _, out, _ = run_history(capsys, *args, "--author", "dependabot")
+    assert {c["kind"] for c in json.loads(out)["commits"]} == {"bot"}
+    _, out, _ = run_history(capsys, *args, "--paths", str(repo.path / "pkg" / "ingest.py"))
+    doc = json.loads(out)
+    assert [c["sha"] for c in doc["commits"]] == [shas["human_reimpl"]] and doc["total"]["with_findings"] == 1
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["--since", "nope"], "--since nope: unknown revision"),
+        (["--since", "HEAD", "--max-count", "2"], "only one of --since and --max-count"),
+        (["--agent-pattern", "("], "--agent-pattern '(': not a regular expression"),
+        (["--select", "XX9"], "--select"),
+    ],
+)
+def test_history_bad_input_is_one_line_and_status_2(tmp_path: Path, capsys, args, needle) -> None:
+    repo, _ = build(tmp_path)
+    code, _, err = run_history(capsys, "--repo", str(repo.path), "--no-cache", *args)
+    assert code == 2 and needle in err and len(err.strip().splitlines()) == 1
+
+
+def test_history_outside_a_repository(tmp_path: Path, capsys) -> None:
+    code, _, err = run_history(capsys, "--repo", str(tmp_path), "--no-cache")
+    assert code == 2 and "not inside a git repository" in err
+
+
+@pytest.mark.parametrize(
+    "author, message, kind, tool",
+    [
+        ("Jane <jane@example.com>", "Fix\n\nCo-authored-by: Claude <noreply@anthropic.com>", "agent", "claude"),
+        ("Jane <jane@example.com>", "Fix\n\nCo-Authored-By: openhands <openhands@all-hands.dev>", "agent", "openhands"),
+        ("Jane <jane@example.com>", "Fix\n\nCo-authored-by: Copilot <175728472+Copilot@users.noreply.github.com>", "agent", "copilot"),
+        ("Copilot <copilot-swe-agent[bot]@users.noreply.github.com>", "Fix", "agent", "copilot"),
+        ("devin-ai-integration[bot] <158243242+devin-ai-integration[bot]@users.noreply.github.com>", "Fix", "agent", "devin"),
+        ("Paul Gauthier <paul@example.com>", "aider: fixed the parser", "agent", "aider"),
+        ("Paul Gauthier (aider) <paul@example.com>", "fix: the parser", "agent", "aider"),
+        ("Jane <jane@example.com>", "Fix\n\n🤖 Generated with [Claude Code](https://claude.com/claude-code)", "agent", "claude"),
+        ("renovate[bot] <29139614+renovate[bot]@users.noreply.github.com>", "Update deps", "bot", "renovate[bot]"),
+        ("Devin Smith <devin@example.com>", "Fix", "unknown", ""),  # a person's name is not an agent
+        ("Jane <jane@example.com>", "Fix\n\nCo-authored-by: Bob <bob@example.com>", "unknown", ""),
+    ],
+)
+def test_author_kinds(author: str, message: str, kind: str, tool: str) -> None:
+    name, email = author.rsplit(" <", 1)
+    assert AuthorKinds().classify(name, email.rstrip(">"), message) == (kind, tool)
+
+
+def test_author_kind_patterns_come_first() -> None:
+    kinds = AuthorKinds(agent_patterns=(r"^ci-agent ",), bot_patterns=(r"\[skip ci\]",))
+    assert kinds.classify("ci-agent", "ci@example.com", "Fix")[0] == "agent"
+    assert kinds.classify("Jane", "jane@example.com", "Fix [skip ci]")[0] == "bot"
+
+
+def test_a_reimplementation_reported_again_counts_once(tmp_path: Path, capsys) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    commit(repo, HUMAN, "base", BASE_FILES)
+    first = commit(repo, HUMAN, "add" + CLAUDE_TRAILER, {"pkg/handler.py": REIMPL})
+    # a later commit reformats the re-implementing function: check reports it again
+    again = commit(repo, HUMAN, "style", {"pkg/handler.py": REIMPL.replace("raw = load(path)", "raw = load(path)  # read")})
+    code, out, err = run_history(capsys, "--repo", str(repo.path), "--no-cache", "-j", "1", "--format", "json")
+    doc = json.loads(out)
+    by_sha = {c["sha"]: c for c in doc["commits"]}
+    assert by_sha[again]["findings"] and not any(f["first_seen"] for f in by_sha[again]["findings"])
+    assert {f["first_seen_in"] for f in by_sha[again]["findings"]} == {first}
+    assert doc["total"]["with_findings"] == 2 and doc["total"]["reimplementing"] == 1
+    assert doc["by_kind"]["agent"]["reimplementations"] == len(by_sha[first]["findings"])
+    assert by_sha[again]["cumulative_reimplementations"] == by_sha[first]["cumulative_reimplementations"]
+
+
+def test_an_internal_error_on_a_commit_is_reported_and_tried_again(tmp_path: Path, capsys, monkeypatch) -> None:
+    repo, shas = build(tmp_path)
+    args = ["--repo", str(repo.path), "--cache-dir", str(tmp_path / "cache"), "-j", "1"]
+    import reuse_audit.engine as engine
+
+    real = engine.run
+
+    def failing(change, *a, **k):
+        if getattr(change.after, "label", "") == shas["reuse"]:
+            raise RuntimeError("boom")
+        return real(change, *a, **k)
+
+    monkeypatch.setattr(engine, "run", failing)
+    code, out, err = run_history(capsys, *args)
+    assert code == 0, err
+    assert "1 commit(s) could not be checked:" in out and f"{shas['reuse'][:10]}: internal error: RuntimeError: boom" in out
+    monkeypatch.setattr(engine, "run", real)
+    _, out, _ = run_history(capsys, *args, "--format", "json")
+    doc = json.loads(out)
+    assert doc["run"]["checked"] == 1 and doc["total"]["errors"] == 0
+
+
+def test_the_result_key_is_the_same_in_every_process(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "from reuse_audit.history import settings_key; from reuse_audit.settings import Settings; "
+        "print(settings_key(Settings(ignore_callees=frozenset({'a.b', 'c.d', 'e.f', 'g.h'}))))"
+    )
+    keys = {
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env={**__import__("os").environ, "PYTHONHASHSEED": seed}, check=True).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(keys) == 1
+
+
+def test_a_progress_bar_on_a_terminal_only(tmp_path: Path, capsys, monkeypatch) -> None:
+    repo, _ = build(tmp_path)
+    args = ["--repo", str(repo.path), "--no-cache", "-j", "1", "-o", str(tmp_path / "out.txt")]
+    code, _, err = run_history(capsys, *args)
+    assert code == 0 and err == ""
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.setattr("click._termui_impl.isatty", lambda stream: True, raising=False)
+    code, _, err = run_history(capsys, *args)
+    assert code == 0 and "commits" in err and "100%" in err
+
+
+def test_a_repository_without_commits_has_nothing_to_check(tmp_path: Path, capsys) -> None:
+    repo = GitRepo(tmp_path / "repo")
+    code, out, err = run_history(capsys, "--repo", str(repo.path), "--no-cache")
+    assert code == 0 and out.startswith("No commits to check."), err
