@@ -35,16 +35,31 @@ def build_change_set(
     after: RepoIndex,
     before_facts: Callable[[str], Optional[FileFacts]],
     notes: Iterable[Note] = (),
+    read_before: Optional[Callable[[str], bytes]] = None,
+    read_after: Optional[Callable[[str], bytes]] = None,
+    min_similarity: float = 0.9,
+    before: Optional[Callable[[dict], object]] = None,
 ) -> ChangeSet:
-    """``before_facts(path)`` gives the old file's facts (None if unreadable)."""
+    """``before_facts(path)`` gives the old file's facts (None if unreadable).
+
+    With ``read_before`` and ``read_after`` (a file's bytes before and after),
+    the added functions that the change moved (``history.find_moves``) are in
+    ``moved``; ``before(old)`` makes the ``ChangeSet.before`` view of the old
+    versions of the modified functions (``history.Before``).
+    """
     changed: list[ChangedFunction] = []
     added, modified, deleted, renamed = [], [], [], []
+    replaced: dict[str, list[tuple[str, int, int, int]]] = {}  # old path -> spans removed or rewritten
     for change in sorted(changes, key=lambda c: (c.new_path or "", c.old_path or "")):
         status = change.status
         if status == "added":
             added.append(change.new_path)
         elif status == "deleted":
             deleted.append(change.old_path)
+            if change.old_path.endswith(".py"):
+                old = before_facts(change.old_path)
+                if old is not None:
+                    replaced[change.old_path] = [_span(f) for f in old.functions]
             continue
         elif status == "modified":
             modified.append(change.new_path)
@@ -53,18 +68,29 @@ def build_change_set(
         path = change.new_path
         if not path.endswith(".py"):
             continue
-        old_digests: dict[str, str] = {}
+        old_functions: dict = {}
         if change.old_path is not None and change.old_path.endswith(".py"):
             old = before_facts(change.old_path)
             if old is not None:
-                old_digests = {f.local_name: f.body_digest for f in old.functions}
+                old_functions = {f.local_name: f for f in old.functions}
+        locals_now = set()
         for qualname in after.by_path.get(path, ()):
             fn = after.functions[qualname]
-            old_digest = old_digests.get(fn.fact.local_name)
-            if old_digest is None:
+            local = fn.fact.local_name
+            locals_now.add(local)
+            old_fn = old_functions.get(local)
+            if old_fn is None:
                 changed.append(ChangedFunction(qualname, "added"))
-            elif old_digest != fn.fact.body_digest:
-                changed.append(ChangedFunction(qualname, "modified"))
+            elif old_fn.body_digest != fn.fact.body_digest:
+                changed.append(ChangedFunction(qualname, "modified", change.old_path, local))
+                replaced.setdefault(change.old_path, []).append(_span(old_fn))
+        gone = [_span(f) for name, f in old_functions.items() if name not in locals_now]
+        if gone:
+            replaced.setdefault(change.old_path, []).extend(gone)
+    moved: frozenset[str] = frozenset()
+    if read_before is not None and read_after is not None and replaced:
+        moved = _moves(changed, after, replaced, read_before, read_after, min_similarity)
+    old = {c.qualname: (c.old_path, c.old_local) for c in changed if c.old_path is not None and c.old_local is not None}
     return ChangeSet(
         changed=tuple(changed),
         added_files=tuple(added),
@@ -72,4 +98,41 @@ def build_change_set(
         deleted_files=tuple(deleted),
         renamed_files=tuple(renamed),
         notes=tuple(notes),
+        moved=moved,
+        before=before(old) if before is not None else None,
     )
+
+
+def _span(fact) -> tuple[str, int, int, int]:
+    return (fact.local_name, fact.line, fact.col, fact.end_line)
+
+
+def _moves(changed, after: RepoIndex, replaced: dict, read_before, read_after, min_similarity: float) -> frozenset[str]:
+    """The added functions whose code the change removed or rewrote elsewhere (``history.find_moves``)."""
+    from .history import find_moves, tokens_of
+
+    old_tokens = []
+    for path, spans in sorted(replaced.items()):
+        try:
+            data = read_before(path)
+        except Exception:
+            continue
+        old_tokens.extend(tokens_of(data, spans).values())
+    if not old_tokens:
+        return frozenset()
+    by_path: dict[str, list[str]] = {}
+    for c in changed:
+        if c.status == "added":
+            by_path.setdefault(after.functions[c.qualname].location.path, []).append(c.qualname)
+    new_tokens = {}
+    for path, qualnames in sorted(by_path.items()):
+        try:
+            data = read_after(path)
+        except Exception:
+            continue
+        spans = []
+        for q in qualnames:
+            fn = after.functions[q]
+            spans.append((q, fn.location.line, fn.location.col, fn.location.end_line))
+        new_tokens.update(tokens_of(data, spans))
+    return find_moves(new_tokens, old_tokens, min_similarity)

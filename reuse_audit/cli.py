@@ -62,6 +62,7 @@ def cli() -> None:
 @click.option("--diff", "show_diff", is_flag=True, help="Print the suggested fixes as a unified diff (for git apply) instead of the report.")
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply the suggested fixes to the working tree (no PATCH, or --staged), then report what remains.")
 @click.option("--unsafe-fixes", "unsafe_fixes", is_flag=True, help="With --diff or --fix: also the fixes that change what the new function does (it is not a renamed copy of its target).")
+@click.option("--include-tests", "include_tests", is_flag=True, default=None, help="RA001/RA003: check new test code too (test-patterns), against test code only.")
 def check(
     patch: Optional[str],
     repo: str,
@@ -84,6 +85,7 @@ def check(
     show_diff: bool = False,
     apply_fix: bool = False,
     unsafe_fixes: bool = False,
+    include_tests: Optional[bool] = None,
 ) -> None:
     """Check the change in PATCH (a `git diff`, or - for standard input) against --repo.
 
@@ -123,6 +125,7 @@ def check(
         select=select_codes,
         ignore=ignore_codes,
         targets=read_targets(targets_file) if targets_file else None,
+        include_tests=include_tests or None,
     )
     if git_source is None:
         text, source = _read_patch(patch)

@@ -23,7 +23,7 @@ from .model import ChangeSet, FileFacts, Note, Report
 from .patch import parse_patch
 from .rule import Rule
 from .settings import Settings
-from .tree import FsTree, SourceTree, apply_patch
+from .tree import FsTree, SourceTree, apply_patch, creates_missing
 
 
 @dataclass(frozen=True)
@@ -75,8 +75,11 @@ def change_from_diff(before: SourceTree, patch_text: str, source: str) -> Change
     patch = parse_patch(patch_text, source)
     after, patch_notes = apply_patch(before, patch, source)
     # A copied file adds every function it holds: the copies are new code.
+    # So does a section that creates a file the tree lacks (``@@ -0,0 ...``).
     files = tuple(
-        FileChange(None if fp.status == "copied" else fp.old_path, fp.new_path) for fp in patch.files if not fp.binary
+        FileChange(None if fp.status == "copied" or creates_missing(before, fp) else fp.old_path, fp.new_path)
+        for fp in patch.files
+        if not fp.binary
     )
     notes = tuple(Note(path, message) for path, message in patch_notes)
     return Change(before=before, after=after, files=files, notes=notes)
@@ -108,7 +111,7 @@ def run(
         index: Optional[RepoIndex] = None
         try:
             index = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path])
-            change_set = build_change_set(files, index, before_facts, change.notes)
+            change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
             if clones_wanted:
                 assert isinstance(index, LazyRepoIndex) and index.lazy is not None
                 index = dataclasses.replace(index, clones=LazyCloneIndex(index.lazy, index.functions, settings.min_tokens))
@@ -118,13 +121,28 @@ def run(
             if isinstance(index, LazyRepoIndex) and index.lazy is not None:
                 digested = index.lazy.digested
     index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted, file_notes=False, digested=digested)
-    change_set = build_change_set(files, index, before_facts, change.notes)
+    change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
     if clones_wanted:
         from .clones import build_clone_index
 
         clone_index = build_clone_index(change.after, index, settings, cache, jobs=jobs)
         index = dataclasses.replace(index, clones=clone_index, token_entries=None, notes=index.notes + clone_index.notes)
     return _check(change, index, change_set, selected, settings)
+
+
+def _change_set(change: Change, files, index: RepoIndex, before_facts, settings: Settings, cache, jobs: int) -> ChangeSet:
+    from .history import Before
+
+    return build_change_set(
+        files,
+        index,
+        before_facts,
+        change.notes,
+        read_before=change.before.read,
+        read_after=change.after.read,
+        min_similarity=settings.min_similarity,
+        before=lambda old: Before(change.before, old, before_facts, settings, cache, jobs),
+    )
 
 
 def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:
@@ -146,7 +164,13 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
         findings=tuple(findings),
         notes=tuple(sorted(notes, key=lambda n: (n.path, n.message))),
         files_analysed=index.files,
-        functions_checked=sum(1 for c in change_set.changed if c.qualname in index.functions),
+        functions_checked=sum(
+            1
+            for c in change_set.changed
+            if c.qualname in index.functions
+            and c.qualname not in change_set.moved
+            and (settings.include_tests or not settings.is_test(index.functions[c.qualname].location.path))
+        ),
         rules=tuple(r.code for r in selected),
     )
     return Result(report=report, index=index, change_set=change_set)

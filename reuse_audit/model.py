@@ -9,7 +9,7 @@ cached, pickled, compared and sorted.  No stage mutates what it receives.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 # --------------------------------------------------------------------------
 # Stage 1: facts parsed from one source file (independent of where it lives)
@@ -147,6 +147,8 @@ class Note:
 class ChangedFunction:
     qualname: str
     status: str  # "added" | "modified"
+    old_path: Optional[str] = None  # modified: the file and local name of its old version
+    old_local: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -159,10 +161,25 @@ class ChangeSet:
     deleted_files: tuple[str, ...]
     renamed_files: tuple[tuple[str, str], ...]
     notes: tuple[Note, ...] = ()
+    # added functions whose code the change removed or rewrote elsewhere: moved, not new
+    moved: frozenset[str] = frozenset()
+    # the old versions of modified functions (history.Before): callees and tokens, made when asked
+    before: Optional[Any] = field(default=None, compare=False, repr=False)
 
     @property
     def qualnames(self) -> frozenset[str]:
         return frozenset(c.qualname for c in self.changed)
+
+    @property
+    def added(self) -> frozenset[str]:
+        """The functions the change adds (moved ones included)."""
+        return frozenset(c.qualname for c in self.changed if c.status == "added")
+
+    def status(self, qualname: str) -> Optional[str]:
+        for c in self.changed:
+            if c.qualname == qualname:
+                return c.status
+        return None
 
 
 # --------------------------------------------------------------------------
@@ -179,6 +196,7 @@ class Candidate:
     shared: int
     total: int
     ratio: float
+    added: bool = False  # added by the change under review
 
 
 @dataclass(frozen=True)

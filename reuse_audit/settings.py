@@ -34,7 +34,14 @@ KNOWN_KEYS = {
     "ignore",
     "min-similarity",
     "min-tokens",
+    "test-patterns",
+    "include-tests",
+    "min-own-callees",
 }
+
+#: What test code is, by default: a folder named ``tests`` or ``testing`` anywhere
+#: in the path, and the file names pytest collects or configures from.
+DEFAULT_TEST_PATTERNS = ("tests/", "testing/", "test_*.py", "*_test.py", "conftest.py")
 
 
 @dataclass(frozen=True)
@@ -48,6 +55,29 @@ class Settings:
     min_similarity: float = 0.9  # RA003
     min_tokens: int = 40  # RA003
     targets: tuple[str, ...] = field(default=())  # RA002: declared reuse targets
+    test_patterns: tuple[str, ...] = DEFAULT_TEST_PATTERNS  # what test code is (RA001, RA003)
+    include_tests: bool = False  # check new test code too (against test code only)
+    min_own_callees: int = 1  # RA001: shared callees that are functions of the repository itself
+
+    def is_test(self, path: str) -> bool:
+        """Is ``path`` test code (``test-patterns``)?
+
+        A pattern ending in ``/`` names a folder anywhere in the path; one without
+        ``/`` is matched against the file name; others against the whole path.
+        """
+        import fnmatch
+
+        parts = path.split("/")
+        for pattern in self.test_patterns:
+            if pattern.endswith("/"):
+                if pattern[:-1] in parts[:-1]:
+                    return True
+            elif "/" not in pattern:
+                if fnmatch.fnmatchcase(parts[-1], pattern):
+                    return True
+            elif fnmatch.fnmatchcase(path, pattern):
+                return True
+        return False
 
     def rule_enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(s) for s in self.select):
@@ -112,6 +142,13 @@ def settings_from_table(table: dict, source: str) -> Settings:
             raise UsageError(f"{source}: [tool.reuse-audit] {key} must be a list of strings")
         return tuple(value)
 
+    def flag(key: str) -> Optional[bool]:
+        if key not in table:
+            return None
+        if not isinstance(table[key], bool):
+            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be true or false, got {table[key]!r}")
+        return table[key]
+
     ignore_callees = strings("ignore-callees")
     for key in ("select", "ignore"):
         codes = _codes(strings(key)) or ()
@@ -127,6 +164,9 @@ def settings_from_table(table: dict, source: str) -> Settings:
         ignore=_codes(strings("ignore")),
         min_similarity=number("min-similarity", float, 0.0, 1.0),
         min_tokens=number("min-tokens", int, 1, None),
+        test_patterns=strings("test-patterns"),
+        include_tests=flag("include-tests"),
+        min_own_callees=number("min-own-callees", int, 0, None),
     )
 
 

@@ -80,6 +80,8 @@ from reuse_audit.resolve import method_name
 from reuse_audit.rule import Rule
 from reuse_audit.settings import Settings
 
+from . import scope
+
 CODE = "RA001"
 NAME = "reimplemented-function"
 LOCALS = ".<locals>."
@@ -165,26 +167,41 @@ def nested(a: str, b: str) -> bool:
     return a.startswith(b + LOCALS) or b.startswith(a + LOCALS)
 
 
+def distinct(callees: frozenset[str], index: RepoIndex) -> frozenset[str]:
+    """``callees`` with each method-name callee ``.m`` left out when a method named ``m``
+    is among them too: one call counts once, not as ``.subs`` and ``Basic.subs``."""
+    resolved = {method_name(c) for c in callees if not c.startswith(".") and index.is_method(c)}
+    if not resolved:
+        return callees
+    return frozenset(c for c in callees if not (c.startswith(".") and c[1:] in resolved))
+
+
+def own_callees(shared: Iterable[str], index: RepoIndex) -> int:
+    """How many of ``shared`` are functions of the repository itself (not a class, not
+    another package's function, not a method of unknown receiver)."""
+    return sum(1 for c in shared if not c.startswith(".") and c in index.functions)
+
+
+def fires(callees: frozenset[str], target_callees: frozenset[str], target_name: str, index: RepoIndex, settings: Settings) -> bool:
+    """Would RA001 report ``target_name`` for a function calling ``callees``?"""
+    if calls_function(callees, target_name, index):
+        return False
+    names = method_names_of(callees, index)
+    shared = [c for c in target_callees if calls_of(c, callees, names, index)]
+    return is_reimplementation(len(shared), len(target_callees), settings) and own_callees(shared, index) >= settings.min_own_callees
+
+
 def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[Finding]:
-    added = frozenset(c.qualname for c in change.changed if c.status == "added")
-    changed = change.qualnames
+    added = change.added
     reached_by: dict[str, frozenset[str]] = {}
     findings: dict[str, Finding] = {}
-    for qualname in sorted(changed):
-        if qualname not in index.functions:
-            continue
+    for qualname in scope.judged(change, index, settings):
         callees, reached = reach(qualname, index, added)
         reached_by[qualname] = reached
-        finding = _best_target(qualname, callees, reached, index, settings, added)
+        finding = _best_target(qualname, callees, reached, index, settings, added, change)
         if finding is not None:
             findings[qualname] = finding
     for qualname, finding in sorted(findings.items()):
-        # Two new functions that copy each other: report the later one only.
-        twin = findings.get(finding.target)
-        if twin is not None and twin.target == qualname:
-            loc, twin_loc = finding.location, twin.location
-            if (loc.path, loc.line) < (twin_loc.path, twin_loc.line):
-                continue
         # The copy lives in a new helper (or a nested function) that is reported
         # itself: its callers inherit its callees, but one copy is one finding.
         if any(
@@ -204,43 +221,66 @@ def _best_target(
     index: RepoIndex,
     settings: Settings,
     added: frozenset[str] = frozenset(),
+    change: Optional[ChangeSet] = None,
 ) -> Optional[Finding]:
     new = index.functions[qualname]
     names = method_names_of(callees, index)
+    status = change.status(qualname) if change is not None else "added"
     qualifying: list[tuple[int, float, str, tuple[str, ...], tuple[str, ...]]] = []
     for target_name in sorted(index.candidates(callees, fewest_shared(settings))):
         if target_name == qualname or nested(target_name, qualname) or calls_function(reached, target_name, index):
             continue
-        target = index.functions[target_name]
-        total = len(target.callees)
+        # Two functions the change adds are compared only as near-clones (RA003):
+        # functions written side by side share boilerplate, not logic.  (Code it
+        # moved is old code: it may be named.)
+        if target_name in added and (change is None or target_name not in change.moved):
+            continue
+        target = scope.allowed_target(new, target_name, index, settings)
+        if target is None:
+            continue
+        target_callees = distinct(target.callees, index)
+        total = len(target_callees)
         if total < settings.min_callees:
             continue
-        shared = [c for c in target.callees if calls_of(c, callees, names, index)]
+        shared = [c for c in target_callees if calls_of(c, callees, names, index)]
         if not is_reimplementation(len(shared), total, settings):
             continue
+        if own_callees(shared, index) < settings.min_own_callees:
+            continue  # only the vocabulary of the language, a library, or the code base's classes
         # The target calls the new function (itself, or through helpers the change
         # adds): it delegates to it, and calling it instead would loop.
         if calls_function(reach(target_name, index, added)[1], qualname, index):
             continue
-        shared_t, missing_t = overlap(target.callees, callees, index)
+        # A modified function is reported only when the change made the overlap.
+        if status == "modified" and change is not None and change.before is not None:
+            old = change.before.callees(qualname)
+            if old is not None and fires(old, target_callees, target_name, index, settings):
+                continue
+        shared_t, missing_t = overlap(target_callees, callees, index)
         qualifying.append((len(shared_t), len(shared_t) / total, target_name, shared_t, missing_t))
     if not qualifying:
         return None
-    # Strongest first: most shared callees, then highest ratio; on a tie a function
-    # that already existed beats another copy added by the same change; then name.
-    qualifying.sort(key=lambda q: (-q[0], -q[1], q[2] in added, q[2]))
+    # Strongest first: most shared callees, then highest ratio, then name.
+    qualifying.sort(key=lambda q: (-q[0], -q[1], q[2]))
+    qualifying = _originals_first(qualifying, index, settings)
     count, ratio, target_name, shared, missing = qualifying[0]
     target = index.functions[target_name]
-    total = len(target.callees)
+    total = len(distinct(target.callees, index))
     others = tuple(
-        Candidate(q[2], index.functions[q[2]].location, q[0], len(index.functions[q[2]].callees), round(q[1], 4))
+        Candidate(q[2], index.functions[q[2]].location, q[0], len(distinct(index.functions[q[2]].callees, index)), round(q[1], 4))
         for q in qualifying[1:]
     )
     suppressed = bool({"*", CODE} & set(new.fact.suppressions))
-    message = (
-        f"'{new.fact.local_name}' re-implements '{target_name}' "
-        f"(calls {count} of its {total} callees) without calling it"
-    )
+    if status == "modified":
+        message = (
+            f"'{new.fact.local_name}' (changed) now re-implements '{target_name}' "
+            f"(calls {count} of its {total} callees) without calling it"
+        )
+    else:
+        message = (
+            f"'{new.fact.local_name}' re-implements '{target_name}' "
+            f"(calls {count} of its {total} callees) without calling it"
+        )
     return Finding(
         rule=CODE,
         location=new.location,
@@ -253,7 +293,28 @@ def _best_target(
         ratio=round(ratio, 4),
         others=others,
         suppressed=suppressed,
+        details=(("status", status or "added"),),
     )
+
+
+def _originals_first(qualifying: list, index: RepoIndex, settings: Settings) -> list:
+    """The candidates with the strongest that is not itself a re-implementation of
+    another candidate first: name the original, not an earlier copy of it."""
+    for i, q in enumerate(qualifying):
+        copy_of = False
+        mine = index.functions[q[2]].callees
+        for other in qualifying:
+            if other is q:
+                continue
+            theirs = index.functions[other[2]].callees
+            if fires(mine, distinct(theirs, index), other[2], index, settings) and not fires(
+                theirs, distinct(mine, index), q[2], index, settings
+            ):
+                copy_of = True
+                break
+        if not copy_of:
+            return [q] + qualifying[:i] + qualifying[i + 1 :]
+    return qualifying
 
 
 RULE = Rule(

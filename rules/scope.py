@@ -1,0 +1,109 @@
+"""What RA001 and RA003 judge, and which functions they may name as targets.
+
+Shared by both rules, so that they read a change the same way:
+
+* **judged**: the functions the change adds or modifies, less the *moves*
+  (``ChangeSet.moved``: code the change removed or rewrote elsewhere) and, unless
+  ``include-tests``, less test code (``test-patterns``);
+* **allowed targets**: a function one could call instead.  Never a nested
+  function (nobody can call it from outside); never test code for library code,
+  and only test code for test code; never a function that implements the same
+  *protocol* as the new one (see :func:`same_protocol`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from reuse_audit.index import RepoIndex
+from reuse_audit.model import ChangeSet, Function
+from reuse_audit.resolve import method_name
+from reuse_audit.settings import Settings
+
+LOCALS = ".<locals>."
+#: A dispatch-on-type method name: a prefix ending in ``_`` and a class name
+#: (``visit_Name``, ``_print_Feedback``, ``convert_Decimal``).
+_TYPE_DISPATCH = re.compile(r"^(\w*_)([A-Z]\w*)$")
+#: The family prefix of a hook name: its first word and ``_`` (``pytest_``, ``setup_``).
+_HOOK_PREFIX = re.compile(r"^(_*[A-Za-z0-9]+_)\w+$")
+#: A hook family: the target's module defines at least this many other functions of its prefix.
+HOOK_SIBLINGS = 2
+
+
+def is_test(fn: Function, settings: Settings) -> bool:
+    return settings.is_test(fn.location.path)
+
+
+def judged(change: ChangeSet, index: RepoIndex, settings: Settings) -> list[str]:
+    """The changed functions the rules judge, sorted."""
+    out = []
+    for qualname in sorted(change.qualnames):
+        if qualname in change.moved or qualname not in index.functions:
+            continue
+        if not settings.include_tests and is_test(index.functions[qualname], settings):
+            continue
+        out.append(qualname)
+    return out
+
+
+def simple_name(qualname: str) -> str:
+    return qualname.rpartition(".")[2]
+
+
+def same_protocol(new: Function, target: Function, index: RepoIndex) -> bool:
+    """Do ``new`` and ``target`` implement one protocol (so that neither can call the other instead)?
+
+    * two methods of one name: an override, the base method it overrides, or
+      the same method of another class that is used the same way (duck typing:
+      ``_print_Feedback`` of two printers);
+    * two methods of one dispatch-on-type family: the same prefix ending in
+      ``_`` followed by a class name (``visit_Name`` / ``visit_NamedExpr``);
+    * two module functions of one name, when the target's module defines at
+      least two more functions of its prefix: a plugin's hooks
+      (``pytest_addoption`` of two plugins).
+    """
+    a, b = simple_name(new.qualname), simple_name(target.qualname)
+    if new.is_method and target.is_method:
+        if a == b:
+            return True
+        ma, mb = _TYPE_DISPATCH.match(a), _TYPE_DISPATCH.match(b)
+        return bool(ma and mb and ma.group(1) == mb.group(1))
+    if new.is_method or target.is_method or a != b:
+        return False
+    hook = _HOOK_PREFIX.match(b)
+    if hook is None:
+        return False
+    prefix = hook.group(1)
+    siblings = 0
+    for other in index.by_path.get(target.location.path, ()):
+        if other != target.qualname and LOCALS not in other and simple_name(other).startswith(prefix):
+            fn = index.functions.get(other)
+            if fn is not None and not fn.is_method:
+                siblings += 1
+    return siblings >= HOOK_SIBLINGS
+
+
+def calls_by_name(new: Function, target: Function) -> bool:
+    """Does ``new`` call a method of ``target``'s name through ``self``, ``cls`` or ``super()``?
+
+    Such a call may dispatch to ``target`` (an override): ``new`` does call it.
+    """
+    if not target.is_method:
+        return False
+    name = method_name(target.qualname)
+    return any(len(c.parts) >= 2 and c.parts[0] in ("self", "cls", "super()") and c.parts[-1] == name for c in new.fact.calls)
+
+
+def allowed_target(new: Function, target_name: str, index: RepoIndex, settings: Settings) -> Optional[Function]:
+    """The target ``target_name`` if the rules may name it for ``new``, else None."""
+    if LOCALS in target_name:
+        return None
+    target = index.functions.get(target_name)
+    if target is None:
+        return None
+    if is_test(new, settings) != is_test(target, settings):
+        return None
+    if same_protocol(new, target, index) or calls_by_name(new, target):
+        return None
+    return target
