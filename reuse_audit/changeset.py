@@ -117,7 +117,7 @@ def _moves(changed, after: RepoIndex, replaced: dict, read_before, read_after, m
             data = read_before(path)
         except Exception:
             continue
-        old_tokens.extend(tokens_of(data, spans).values())
+        old_tokens.extend(tokens_of(data, spans).items())
     if not old_tokens:
         return frozenset()
     by_path: dict[str, list[str]] = {}

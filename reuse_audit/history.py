@@ -158,37 +158,40 @@ def _lazy_index(tree: SourceTree, settings: Settings, cache, jobs: int, changed:
 
 def find_moves(
     added: Mapping[str, TokenPair],
-    replaced: Iterable[TokenPair],
+    replaced: Iterable[tuple[str, TokenPair]],
     min_similarity: float,
 ) -> frozenset[str]:
     """The added functions (qualname -> tokens) that are moves of the ``replaced`` ones.
 
-    An added function is a move when its sequence equals, or is at least
-    ``min_similarity`` similar to, that of a replaced function.  One replaced
-    function explains one move: when the change removes one function and adds
-    two copies of it, the first (most similar, then by name) is the move and
-    the other a copy of it.
+    ``replaced``: (local name, tokens) of the functions the change removes or
+    rewrites.  An added function is a move when its sequence equals, or is at
+    least ``min_similarity`` similar to, that of a replaced function.  One
+    replaced function explains one move: when the change removes one function
+    and adds two copies of it, the first (most similar, then of the same name,
+    then by name) is the move and the other a copy of it.
     """
     from .clones import similarity
 
-    olds = sorted(seq for seq, _ in replaced)
+    olds = sorted(replaced)
     pairs = []
     for qualname, (seq, _) in sorted(added.items()):
         n = len(seq)
-        for i, old in enumerate(olds):
+        name = qualname.rpartition(".")[2]
+        for i, (old_name, (old, _)) in enumerate(olds):
             m = len(old)
+            renamed = old_name.rpartition(".")[2] != name  # the same name first
             if old == seq:
-                pairs.append((-1.0, qualname, i))
+                pairs.append((-1.0, renamed, qualname, i))
                 continue
             # Indel similarity is at most 2 * min / (n + m): skip pairs too unequal in length
             if n + m == 0 or 2 * min(n, m) / (n + m) < min_similarity:
                 continue
             score = similarity(seq, old)
             if score >= min_similarity:
-                pairs.append((-score, qualname, i))
+                pairs.append((-score, renamed, qualname, i))
     moved: set[str] = set()
     used: set[int] = set()
-    for _, qualname, i in sorted(pairs):
+    for _, _, qualname, i in sorted(pairs):
         if qualname not in moved and i not in used:
             moved.add(qualname)
             used.add(i)

@@ -260,14 +260,22 @@ def _best_target(
         qualifying.append((len(shared_t), len(shared_t) / total, target_name, shared_t, missing_t))
     if not qualifying:
         return None
-    # Strongest first: most shared callees, then highest ratio, then name.
-    qualifying.sort(key=lambda q: (-q[0], -q[1], q[2]))
+    # Strongest first: most shared callees, then highest ratio; on a tie a function
+    # that already existed beats one the change moved; then name.
+    qualifying.sort(key=lambda q: (-q[0], -q[1], q[2] in added, q[2]))
     qualifying = _originals_first(qualifying, index, settings)
     count, ratio, target_name, shared, missing = qualifying[0]
     target = index.functions[target_name]
     total = len(distinct(target.callees, index))
     others = tuple(
-        Candidate(q[2], index.functions[q[2]].location, q[0], len(distinct(index.functions[q[2]].callees, index)), round(q[1], 4))
+        Candidate(
+            q[2],
+            index.functions[q[2]].location,
+            q[0],
+            len(distinct(index.functions[q[2]].callees, index)),
+            round(q[1], 4),
+            added=q[2] in added,
+        )
         for q in qualifying[1:]
     )
     suppressed = bool({"*", CODE} & set(new.fact.suppressions))
@@ -299,7 +307,12 @@ def _best_target(
 
 def _originals_first(qualifying: list, index: RepoIndex, settings: Settings) -> list:
     """The candidates with the strongest that is not itself a re-implementation of
-    another candidate first: name the original, not an earlier copy of it."""
+    another candidate first: name the original, not an earlier copy of it.
+
+    A candidate is a copy of another when it re-implements it (RA001's test,
+    guards included) and the other does not re-implement it back; when both
+    do, the one whose callees strictly include the other's is the copy (it
+    is the other plus something)."""
     for i, q in enumerate(qualifying):
         copy_of = False
         mine = index.functions[q[2]].callees
@@ -307,9 +320,11 @@ def _originals_first(qualifying: list, index: RepoIndex, settings: Settings) -> 
             if other is q:
                 continue
             theirs = index.functions[other[2]].callees
-            if fires(mine, distinct(theirs, index), other[2], index, settings) and not fires(
-                theirs, distinct(mine, index), q[2], index, settings
-            ):
+            if not fires(mine, distinct(theirs, index), other[2], index, settings):
+                continue
+            # ``q`` re-implements ``other``: it is the copy unless ``other`` re-implements
+            # it too; then the one that calls all the other calls, and more, is the copy.
+            if not fires(theirs, distinct(mine, index), q[2], index, settings) or theirs < mine:
                 copy_of = True
                 break
         if not copy_of:

@@ -29,6 +29,8 @@ _TYPE_DISPATCH = re.compile(r"^(\w*_)([A-Z]\w*)$")
 _HOOK_PREFIX = re.compile(r"^(_*[A-Za-z0-9]+_)\w+$")
 #: A hook family: the target's module defines at least this many other functions of its prefix.
 HOOK_SIBLINGS = 2
+#: A dispatch family of methods (``_parse_*_section``): at least this many in the target's class.
+FAMILY_SIZE = 3
 
 
 def is_test(fn: Function, settings: Settings) -> bool:
@@ -59,6 +61,10 @@ def same_protocol(new: Function, target: Function, index: RepoIndex) -> bool:
       ``_print_Feedback`` of two printers);
     * two methods of one dispatch-on-type family: the same prefix ending in
       ``_`` followed by a class name (``visit_Name`` / ``visit_NamedExpr``);
+    * two methods of one dispatch family: names of three words or more with
+      the same first and last word, of which the target's class has at least
+      three (``_parse_keyword_arguments_section`` / ``_parse_other_parameters_section``:
+      handlers a table or ``getattr`` picks by name, each for its own case);
     * two module functions of one name, when the target's module defines at
       least two more functions of its prefix: a plugin's hooks
       (``pytest_addoption`` of two plugins).
@@ -68,7 +74,9 @@ def same_protocol(new: Function, target: Function, index: RepoIndex) -> bool:
         if a == b:
             return True
         ma, mb = _TYPE_DISPATCH.match(a), _TYPE_DISPATCH.match(b)
-        return bool(ma and mb and ma.group(1) == mb.group(1))
+        if ma and mb and ma.group(1) == mb.group(1):
+            return True
+        return _family(a) is not None and _family(a) == _family(b) and _family_size(target, index) >= FAMILY_SIZE
     if new.is_method or target.is_method or a != b:
         return False
     hook = _HOOK_PREFIX.match(b)
@@ -82,6 +90,27 @@ def same_protocol(new: Function, target: Function, index: RepoIndex) -> bool:
             if fn is not None and not fn.is_method:
                 siblings += 1
     return siblings >= HOOK_SIBLINGS
+
+
+def _family(name: str) -> Optional[tuple[str, str]]:
+    """(first word, last word) of a name of at least three words: ``_parse_other_parameters_section``
+    -> (``_parse``, ``section``); leading underscores belong to the first word."""
+    stripped = name.lstrip("_")
+    words = stripped.split("_")
+    if len(words) < 3 or not all(words):
+        return None
+    return (name[: len(name) - len(stripped)] + words[0], words[-1])
+
+
+def _family_size(target: Function, index: RepoIndex) -> int:
+    """How many methods of ``target``'s class share its (first word, last word)."""
+    key = _family(simple_name(target.qualname))
+    owner = target.qualname.rpartition(".")[0]
+    count = 0
+    for other in index.by_path.get(target.location.path, ()):
+        if other.rpartition(".")[0] == owner and _family(simple_name(other)) == key:
+            count += 1
+    return count
 
 
 def calls_by_name(new: Function, target: Function) -> bool:

@@ -15,7 +15,7 @@ CLI writes them to stderr.
 from __future__ import annotations
 
 from ..model import Finding, Report
-from . import RenderContext, candidate_note
+from . import RenderContext, also_text, candidate_note
 
 INDENT = "    "
 
@@ -50,7 +50,7 @@ def _finding_lines(f: Finding) -> list[str]:
     out.append(INDENT + detail)
 
     if f.others:
-        also = ", ".join(f"{c.qualname} ({candidate_note(f, c)})" for c in f.others)
+        also = also_text(f, lambda c: f"{c.qualname} ({candidate_note(f, c)})")
         out.append(INDENT + "also: " + also)
     return out
 
