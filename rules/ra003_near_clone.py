@@ -262,7 +262,7 @@ def _finding(
     pct = percent(best.similarity)
     status = change.status(qualname) or "added"
     message = (
-        f"'{new.fact.local_name}'{' (changed) now' if status == 'modified' else ''} is a near-copy of '{best.qualname}' "
+        f"'{new.fact.local_name}'{' (changed) is now' if status == 'modified' else ' is'} a near-copy of '{best.qualname}' "
         f"({pct}% token similarity, {count} tokens) without calling it"
     )
     details = [("similarity", f"{pct / 100:.2f}"), ("tokens", str(count)), ("status", status)]
