@@ -133,7 +133,15 @@ def run(
 def _change_set(change: Change, files, index: RepoIndex, before_facts, settings: Settings, cache, jobs: int) -> ChangeSet:
     from .history import Before
 
-    return build_change_set(
+    read: dict[str, Optional[FileFacts]] = {}
+
+    def after_facts(path: str) -> Optional[FileFacts]:
+        if path not in read:
+            facts, _ = read_facts(change.after, [path], cache, jobs=1)
+            read[path] = facts.get(path)
+        return read[path]
+
+    change_set = build_change_set(
         files,
         index,
         before_facts,
@@ -143,6 +151,7 @@ def _change_set(change: Change, files, index: RepoIndex, before_facts, settings:
         min_similarity=settings.min_similarity,
         before=lambda old: Before(change.before, old, before_facts, settings, cache, jobs),
     )
+    return dataclasses.replace(change_set, after_facts=after_facts)
 
 
 def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:

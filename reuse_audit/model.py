@@ -165,6 +165,8 @@ class ChangeSet:
     moved: frozenset[str] = frozenset()
     # the old versions of modified functions (history.Before): callees and tokens, made when asked
     before: Optional[Any] = field(default=None, compare=False, repr=False)
+    # path -> FileFacts of the tree after the change (its classes' bases), read when asked
+    after_facts: Optional[Any] = field(default=None, compare=False, repr=False)
 
     @property
     def qualnames(self) -> frozenset[str]:

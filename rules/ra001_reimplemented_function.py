@@ -235,7 +235,7 @@ def _best_target(
         # moved is old code: it may be named.)
         if target_name in added and (change is None or target_name not in change.moved):
             continue
-        target = scope.allowed_target(new, target_name, index, settings)
+        target = scope.allowed_target(new, target_name, index, settings, change.after_facts if change else None)
         if target is None:
             continue
         target_callees = distinct(target.callees, index)

@@ -187,7 +187,7 @@ def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[F
             target = match.qualname
             if target == qualname or nested(target, qualname) or frozenset((qualname, target)) in skip:
                 continue
-            if scope.allowed_target(new, target, index, settings) is None:
+            if scope.allowed_target(new, target, index, settings, change.after_facts) is None:
                 continue
             if not same_meaning(match, settings):
                 continue  # a variant: it calls, computes or says something else

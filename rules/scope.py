@@ -14,7 +14,7 @@ Shared by both rules, so that they read a change the same way:
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Callable, Optional
 
 from reuse_audit.index import RepoIndex
 from reuse_audit.model import ChangeSet, Function
@@ -53,12 +53,12 @@ def simple_name(qualname: str) -> str:
     return qualname.rpartition(".")[2]
 
 
-def same_protocol(new: Function, target: Function, index: RepoIndex) -> bool:
+def same_protocol(new: Function, target: Function, index: RepoIndex, facts: Optional[Callable] = None) -> bool:
     """Do ``new`` and ``target`` implement one protocol (so that neither can call the other instead)?
 
-    * two methods of one name: an override, the base method it overrides, or
-      the same method of another class that is used the same way (duck typing:
-      ``_print_Feedback`` of two printers);
+    * two methods of one name in classes related by inheritance (see
+      :func:`related`): an override, the base method it overrides, or the same
+      method of a sibling class (``_print_Feedback`` of two printers);
     * two methods of one dispatch-on-type family: the same prefix ending in
       ``_`` followed by a class name (``visit_Name`` / ``visit_NamedExpr``);
     * two methods of one dispatch family: names of three words or more with
@@ -71,7 +71,7 @@ def same_protocol(new: Function, target: Function, index: RepoIndex) -> bool:
     """
     a, b = simple_name(new.qualname), simple_name(target.qualname)
     if new.is_method and target.is_method:
-        if a == b:
+        if a == b and related(new, target, facts):
             return True
         ma, mb = _TYPE_DISPATCH.match(a), _TYPE_DISPATCH.match(b)
         if ma and mb and ma.group(1) == mb.group(1):
@@ -90,6 +90,43 @@ def same_protocol(new: Function, target: Function, index: RepoIndex) -> bool:
             if fn is not None and not fn.is_method:
                 siblings += 1
     return siblings >= HOOK_SIBLINGS
+
+
+def _bases(fn: Function, facts: Callable) -> Optional[set[str]]:
+    """The last names of the class of ``fn``, of its direct bases, and (one level up) of their
+    bases when they are defined in the same file: None when the class is not known."""
+    file_facts = facts(fn.location.path)
+    if file_facts is None or fn.fact.class_name is None:
+        return None
+    classes = {c.local_name: c for c in file_facts.classes}
+    by_name = {c.name: c for c in file_facts.classes}
+    own = classes.get(fn.fact.class_name)
+    if own is None:
+        return None
+    names = {own.name}
+    todo = [b.rpartition(".")[2] for b in own.bases]
+    for _ in range(3):  # a few levels of the file's own classes
+        more = []
+        for base in todo:
+            if base in names or base in ("object", "Generic", "Protocol", "ABC"):
+                continue
+            names.add(base)
+            if base in by_name:
+                more.extend(b.rpartition(".")[2] for b in by_name[base].bases)
+        todo = more
+    return names
+
+
+def related(a: Function, b: Function, facts: Optional[Callable]) -> bool:
+    """Are the classes of two methods related by inheritance: one derives from the
+    other, or they share a base (by name; ``object`` and typing's bases do not count)?
+    Unknown (no facts): assumed related."""
+    if facts is None:
+        return True
+    names_a, names_b = _bases(a, facts), _bases(b, facts)
+    if names_a is None or names_b is None:
+        return True
+    return bool(names_a & names_b)
 
 
 def _family(name: str) -> Optional[tuple[str, str]]:
@@ -124,8 +161,11 @@ def calls_by_name(new: Function, target: Function) -> bool:
     return any(len(c.parts) >= 2 and c.parts[0] in ("self", "cls", "super()") and c.parts[-1] == name for c in new.fact.calls)
 
 
-def allowed_target(new: Function, target_name: str, index: RepoIndex, settings: Settings) -> Optional[Function]:
-    """The target ``target_name`` if the rules may name it for ``new``, else None."""
+def allowed_target(
+    new: Function, target_name: str, index: RepoIndex, settings: Settings, facts: Optional[Callable] = None
+) -> Optional[Function]:
+    """The target ``target_name`` if the rules may name it for ``new``, else None
+    (``facts``: path -> FileFacts of the tree, for the classes' bases)."""
     if LOCALS in target_name:
         return None
     target = index.functions.get(target_name)
@@ -133,6 +173,6 @@ def allowed_target(new: Function, target_name: str, index: RepoIndex, settings: 
         return None
     if is_test(new, settings) != is_test(target, settings):
         return None
-    if same_protocol(new, target, index) or calls_by_name(new, target):
+    if same_protocol(new, target, index, facts) or calls_by_name(new, target):
         return None
     return target

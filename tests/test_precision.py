@@ -7,6 +7,7 @@ rules/scope.py and RA001 on small hand-made functions.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -230,3 +231,21 @@ def test_library_vocabulary_alone_is_no_evidence_unless_asked(tmp_path: Path):
     assert check(repo, patch, "--select", "RA001").exit_code == 0
     write(repo, {"pyproject.toml": "[tool.reuse-audit]\nmin-own-callees = 0\n"})
     assert check(repo, patch, "--select", "RA001").exit_code == 1
+
+
+def test_methods_of_one_name_are_one_protocol_only_in_related_classes():
+    from reuse_audit.model import ClassFact, FileFacts
+
+    def method(qualname: str, cls: str, path: str) -> Function:
+        f = fn(qualname, True, path=path)
+        return Function(f.qualname, f.module, f.location, dataclasses.replace(f.fact, class_name=cls), f.callees, True)
+
+    files = {
+        "pkg/a.py": FileFacts("", (), (ClassFact("Latex", "Latex", 1, ("Printer",)), ClassFact("Cache", "Cache", 9, ())), (), ()),
+        "pkg/b.py": FileFacts("", (), (ClassFact("Pretty", "Pretty", 1, ("base.Printer",)), ClassFact("Store", "Store", 9, ("object",))), (), ()),
+    }
+    latex, pretty = method("pkg.a.Latex._print_X", "Latex", "pkg/a.py"), method("pkg.b.Pretty._print_X", "Pretty", "pkg/b.py")
+    cache, store = method("pkg.a.Cache.load", "Cache", "pkg/a.py"), method("pkg.b.Store.load", "Store", "pkg/b.py")
+    assert scope.same_protocol(latex, pretty, Stub({}), files.get)
+    assert not scope.same_protocol(cache, store, Stub({}), files.get)  # a copy between unrelated classes is a copy
+    assert scope.same_protocol(cache, store, Stub({}))  # without facts: assumed related
