@@ -9,8 +9,10 @@ earlier turns:
   (by the engine's resolution: RA002 reports none of them);
 * targets with fewer callees than Cdup needs are listed (they can be reused
   or bypassed, but a re-implementation of them cannot be judged);
-* the re-inventing solution passes every test too, and RA001 flags it for at
-  least one declared target: pass rates cannot see what Cdup sees.
+* the re-inventing solution passes every test too, and re-implements at least
+  one declared target by the study's definition (RA001 names it, or RA002
+  reports it ``reimplemented``; RA001's precision guards for undeclared
+  targets do not apply to declared ones): pass rates cannot see what Cdup sees.
 
 Every check goes through the same stages and rules as ``bench run``.
 """
@@ -129,9 +131,16 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
         copy = _submit(ws, turn, turn.reinvent)
         reinvent_tests = run_tests(turn, ws.env, out / "reinvent", timeout)
         result = score_diff(before, ws.diff(pre, copy), turn, settings)
+        # a declared target is judged by the study's definition (RA002's "reimplemented"),
+        # without the precision guards of RA001's undeclared search
         flagged = sorted(
             {f.target for f in result.report.findings if f.rule == "RA001" and f.target in declared}
             | {c.qualname for f in result.report.findings if f.rule == "RA001" for c in f.others if c.qualname in declared}
+            | {
+                f.target
+                for f in result.report.findings
+                if f.rule == "RA002" and dict(f.details).get("status") == "reimplemented" and f.target in declared
+            }
         )
         check.reinvent = f"{reinvent_tests.passed}/{reinvent_tests.total}" + (f" RA001: {', '.join(flagged)}" if flagged else "")
         if reinvent_tests.passed != reinvent_tests.total or reinvent_tests.total == 0:
