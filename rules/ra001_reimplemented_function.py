@@ -7,6 +7,54 @@ functions. Python builtins do not count as callees; calls are resolved through
 imports, aliases, relative imports, re-exports, `self`, `cls` and `super()` to one
 canonical name each.
 
+What the change introduced is judged, not the code around it:
+
+- **Added and modified functions.** A function the change modifies is
+  reported only when the change creates the overlap: the same test on its old
+  body (resolved in the tree before the change) against the same target does
+  not fire. The message says `(changed) now re-implements`; the `status`
+  detail is `added` or `modified` (JSON `details`, SARIF `properties`).
+- **Moves are not new.** An added function whose normalised code (RA003's
+  tokens) equals or nearly equals (`min-similarity`) a function the change
+  removes or rewrites is moved code: it is not judged. One removed function
+  explains one move (an indentation slip that turns methods into module
+  functions, a function moved to another file or into a class).
+- **Tests are their own world.** Test code (`test-patterns`) is never a target
+  for library code. New test code is not judged unless `include-tests`; then
+  only test code is a target for it.
+- **Only targets one can call instead.** Never a nested function. Never a
+  function that implements the same protocol as the new one: a method of the
+  same name in a class related by inheritance (an override, the method it
+  overrides, the same method of a sibling class: the classes, or their bases,
+  share a name); a method of one dispatch-on-type family (`visit_Name` /
+  `visit_NamedExpr`, `_print_Add` / `_print_Mul`: a prefix ending in `_`
+  followed by a class name); a method of a dispatch family of its class
+  (names of three words or more with the same first and last word, of which
+  the class has at least three: `_parse_keyword_arguments_section`); a module
+  function of the same name when the target's module defines at least two
+  more of its prefix (a plugin's hooks: `pytest_addoption`). A call through
+  `self`, `cls` or `super()` of a method of the target's name counts as a call
+  of it.
+- **Targets from the same change.** Two functions the change adds are not
+  compared here (functions written side by side share boilerplate): RA003
+  reports them when one is a near-copy of the other. Code the change moved
+  may be named. When several existing functions qualify, the one that is not
+  itself a re-implementation of another candidate is named (the original, not
+  an earlier copy of it; when two re-implement each other, the one whose
+  callees include all of the other's and more is the copy).
+- **Evidence that discriminates.** At least `min-own-callees` (1) of the
+  shared callees must be functions of the repository itself: callees that are
+  classes (constructors), functions of the standard library or of other
+  packages (`logging`, `sqlite3`, `pathlib`, `requests`, `ast.Name`), and
+  methods called on receivers of unknown type (`.debug`, `.commit`) are the
+  vocabulary of a language or a library, not evidence that two functions do
+  the same thing. A method call counts once, not as `.subs` and as
+  `Basic.subs`. On 69 real agent changes, every finding that rested on such
+  callees alone was false.
+
+RA002 and the benchmark's Cdup judge declared targets by the study's
+definition, without these guards.
+
 ## Why is this bad?
 The repository already has this logic. The copy must now be fixed twice, and
 the two drift apart: the next bug fix, new option or changed convention lands in
@@ -66,6 +114,14 @@ In `[tool.reuse-audit]` of `pyproject.toml`, or on the command line:
 - `min-callees` (`--min-callees`, default 3): targets with fewer callees are not judged.
 - `min-overlap` (`--min-overlap`, default 0.8): share of the target's callees the new code must call.
 - `ignore-callees`: canonical names (or `.method` names) left out of every callee set.
+- `min-own-callees` (default 1): shared callees that must be functions of the
+  repository itself; 0 turns the guard off.
+- `test-patterns` (default `["tests/", "testing/", "test_*.py", "*_test.py",
+  "conftest.py"]`): what test code is. A pattern ending in `/` names a folder
+  anywhere in the path, one without `/` a file name, others a whole path.
+- `include-tests` (`--include-tests`, default false): judge new test code too,
+  against test code only.
+- `min-similarity` (RA003's, default 0.9): how similar moved code must stay.
 - `exclude`: glob patterns of files not analysed.
 """
 

@@ -20,6 +20,16 @@ and the docstring are not. `N` is a near-copy of `T` when:
 The best match is reported (most similar, then longest), the other matches
 are listed.
 
+As RA001 (see its page), RA003 judges what the change introduced: a function
+the change modifies is reported only when its old version was not already a
+near-copy of the same target (`(changed) is now a near-copy`; `status`
+detail `added` or `modified`); moved code is not judged; new test code is
+judged only with `include-tests`, against test code, and library code never
+against tests; nested functions and functions of the same protocol are never
+targets. Two functions added by one change are compared: a near-copy is
+near-identical code, not shared boilerplate (the target then says it was
+added by this change).
+
 RA003 complements RA001. RA001 compares what functions *call* and explains
 itself by callees, but cannot judge a function with fewer than 3 callees: a
 30-line algorithm written with builtins only (a Levenshtein distance, a
@@ -104,6 +114,8 @@ In `[tool.reuse-audit]` of `pyproject.toml`:
   target must have.
 - `min-tokens` (default 40): functions with fewer tokens are neither judged
   nor matched.
+- `test-patterns`, `include-tests`: what test code is, and whether new test
+  code is judged (see RA001).
 - `exclude`: glob patterns of files not analysed.
 
 The defaults come from sympy 1.14.0, read as if each of its 35,026 functions
