@@ -9,6 +9,7 @@ cached, pickled, compared and sorted.  No stage mutates what it receives.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Optional
 
 # --------------------------------------------------------------------------
@@ -172,16 +173,18 @@ class ChangeSet:
     def qualnames(self) -> frozenset[str]:
         return frozenset(c.qualname for c in self.changed)
 
-    @property
+    @cached_property
     def added(self) -> frozenset[str]:
         """The functions the change adds (moved ones included)."""
         return frozenset(c.qualname for c in self.changed if c.status == "added")
 
+    @cached_property
+    def _statuses(self) -> dict[str, str]:
+        return {c.qualname: c.status for c in self.changed}
+
     def status(self, qualname: str) -> Optional[str]:
-        for c in self.changed:
-            if c.qualname == qualname:
-                return c.status
-        return None
+        """``added``, ``modified``, or None when the change did not touch ``qualname``."""
+        return self._statuses.get(qualname)
 
 
 # --------------------------------------------------------------------------

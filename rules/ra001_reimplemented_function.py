@@ -38,10 +38,10 @@ What the change introduced is judged, not the code around it:
 - **Targets from the same change.** Two functions the change adds are not
   compared here (functions written side by side share boilerplate): RA003
   reports them when one is a near-copy of the other. Code the change moved
-  may be named. When several existing functions qualify, the one that is not
-  itself a re-implementation of another candidate is named (the original, not
-  an earlier copy of it; when two re-implement each other, the one whose
-  callees include all of the other's and more is the copy).
+  may be named. When several existing functions qualify, an earlier copy of
+  another candidate is not named before its original: of two candidates that
+  re-implement each other, the one whose callees include all of the other's
+  and more is the copy.
 - **Evidence that discriminates.** At least `min-own-callees` (1) of the
   shared callees must be functions of the repository itself: callees that are
   classes (constructors), functions of the standard library or of other
@@ -307,10 +307,16 @@ def _best_target(
         # adds): it delegates to it, and calling it instead would loop.
         if calls_function(reach(target_name, index, added)[1], qualname, index):
             continue
-        # A modified function is reported only when the change made the overlap.
+        # A modified function is reported only when the change made the overlap:
+        # its old body against the target as it was (modified by the change too,
+        # or not) must not fire.
         if status == "modified" and change is not None and change.before is not None:
             old = change.before.callees(qualname)
-            if old is not None and fires(old, target_callees, target_name, index, settings):
+            old_target = target_callees
+            if change.status(target_name) == "modified":
+                was = change.before.callees(target_name)
+                old_target = distinct(was, index) if was is not None else target_callees
+            if old is not None and fires(old, old_target, target_name, index, settings):
                 continue
         shared_t, missing_t = overlap(target_callees, callees, index)
         qualifying.append((len(shared_t), len(shared_t) / total, target_name, shared_t, missing_t))
@@ -365,10 +371,9 @@ def _originals_first(qualifying: list, index: RepoIndex, settings: Settings) -> 
     """The candidates with the strongest that is not itself a re-implementation of
     another candidate first: name the original, not an earlier copy of it.
 
-    A candidate is a copy of another when it re-implements it (RA001's test,
-    guards included) and the other does not re-implement it back; when both
-    do, the one whose callees strictly include the other's is the copy (it
-    is the other plus something)."""
+    A candidate is a copy of another when the two re-implement each other
+    (RA001's test, guards included) and its callees strictly include the
+    other's: it is the other plus something."""
     for i, q in enumerate(qualifying):
         copy_of = False
         mine = index.functions[q[2]].callees
@@ -378,9 +383,10 @@ def _originals_first(qualifying: list, index: RepoIndex, settings: Settings) -> 
             theirs = index.functions[other[2]].callees
             if not fires(mine, distinct(theirs, index), other[2], index, settings):
                 continue
-            # ``q`` re-implements ``other``: it is the copy unless ``other`` re-implements
-            # it too; then the one that calls all the other calls, and more, is the copy.
-            if not fires(theirs, distinct(mine, index), q[2], index, settings) or theirs < mine:
+            # Both re-implement each other: the one that calls all the other calls,
+            # and more, is the copy (it is the other plus something).  (One that merely
+            # contains a smaller function's logic does more: it stays the better target.)
+            if theirs < mine and fires(theirs, distinct(mine, index), q[2], index, settings):
                 copy_of = True
                 break
         if not copy_of:

@@ -243,6 +243,10 @@ def was_a_copy(change: ChangeSet, qualname: str, target: str, clones, settings: 
     before = change.before
     old = before.tokens(qualname) if before is not None else None
     seq, literals = clones.tokens(target), clones.literals(target)
+    if before is not None and change.status(target) == "modified":  # the target as it was
+        was = before.tokens(target)
+        if was is not None:
+            seq, literals = was
     if old is None or seq is None or len(old[0]) < settings.min_tokens:
         return False
     if similarity(old[0], seq) + EPSILON < settings.min_similarity:
