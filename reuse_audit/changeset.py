@@ -49,7 +49,8 @@ def build_change_set(
     """
     changed: list[ChangedFunction] = []
     added, modified, deleted, renamed = [], [], [], []
-    replaced: dict[str, list[tuple[str, int, int, int]]] = {}  # old path -> spans removed or rewritten
+    replaced: dict[str, list[tuple[str, int, int, int]]] = {}  # old path -> spans of functions removed
+    rewritten: dict[str, list[tuple[tuple, str]]] = {}  # old path -> (old span, qualname) of modified functions
     for change in sorted(changes, key=lambda c: (c.new_path or "", c.old_path or "")):
         status = change.status
         if status == "added":
@@ -83,13 +84,13 @@ def build_change_set(
                 changed.append(ChangedFunction(qualname, "added"))
             elif old_fn.body_digest != fn.fact.body_digest:
                 changed.append(ChangedFunction(qualname, "modified", change.old_path, local))
-                replaced.setdefault(change.old_path, []).append(_span(old_fn))
+                rewritten.setdefault(change.old_path, []).append((_span(old_fn), qualname))
         gone = [_span(f) for name, f in old_functions.items() if name not in locals_now]
         if gone:
             replaced.setdefault(change.old_path, []).extend(gone)
     moved: frozenset[str] = frozenset()
-    if read_before is not None and read_after is not None and replaced:
-        moved = _moves(changed, after, replaced, read_before, read_after, min_similarity)
+    if read_before is not None and read_after is not None and (replaced or rewritten):
+        moved = _moves(changed, after, replaced, rewritten, read_before, read_after, min_similarity)
     old = {c.qualname: (c.old_path, c.old_local) for c in changed if c.old_path is not None and c.old_local is not None}
     return ChangeSet(
         changed=tuple(changed),
@@ -107,32 +108,48 @@ def _span(fact) -> tuple[str, int, int, int]:
     return (fact.local_name, fact.line, fact.col, fact.end_line)
 
 
-def _moves(changed, after: RepoIndex, replaced: dict, read_before, read_after, min_similarity: float) -> frozenset[str]:
-    """The added functions whose code the change removed or rewrote elsewhere (``history.find_moves``)."""
+def _moves(changed, after: RepoIndex, replaced: dict, rewritten: dict, read_before, read_after, min_similarity: float) -> frozenset[str]:
+    """The added functions whose code the change removed or rewrote elsewhere (``history.find_moves``).
+
+    A modified function's old code counts only when it left: its new version is
+    no longer ``min_similarity`` similar to it (a function edited in a few lines
+    keeps its code, and a new function like its old version is a copy of it).
+    """
+    from .clones import similarity
     from .history import find_moves, tokens_of
 
+    def tokens_after(qualnames: list[str]) -> dict:
+        by_path: dict[str, list[str]] = {}
+        for q in qualnames:
+            by_path.setdefault(after.functions[q].location.path, []).append(q)
+        out = {}
+        for path, names in sorted(by_path.items()):
+            try:
+                data = read_after(path)
+            except Exception:
+                continue
+            spans = []
+            for q in names:
+                loc = after.functions[q].location
+                spans.append((q, loc.line, loc.col, loc.end_line))
+            out.update(tokens_of(data, spans))
+        return out
+
+    now = tokens_after([q for spans in rewritten.values() for _, q in spans])
     old_tokens = []
-    for path, spans in sorted(replaced.items()):
+    for path in sorted(set(replaced) | set(rewritten)):
         try:
             data = read_before(path)
         except Exception:
             continue
-        old_tokens.extend(tokens_of(data, spans).items())
+        old_tokens.extend(tokens_of(data, replaced.get(path, [])).items())
+        pairs = rewritten.get(path, [])
+        was = tokens_of(data, [span for span, _ in pairs])
+        for span, q in pairs:
+            old = was.get(span[0])
+            if old is not None and (q not in now or similarity(old[0], now[q][0]) < min_similarity):
+                old_tokens.append((span[0], old))
     if not old_tokens:
         return frozenset()
-    by_path: dict[str, list[str]] = {}
-    for c in changed:
-        if c.status == "added":
-            by_path.setdefault(after.functions[c.qualname].location.path, []).append(c.qualname)
-    new_tokens = {}
-    for path, qualnames in sorted(by_path.items()):
-        try:
-            data = read_after(path)
-        except Exception:
-            continue
-        spans = []
-        for q in qualnames:
-            fn = after.functions[q]
-            spans.append((q, fn.location.line, fn.location.col, fn.location.end_line))
-        new_tokens.update(tokens_of(data, spans))
+    new_tokens = tokens_after([c.qualname for c in changed if c.status == "added"])
     return find_moves(new_tokens, old_tokens, min_similarity)

@@ -69,46 +69,49 @@ class Before:
 
     def _old_index(self):
         if self._index is None:
-            from . import index as index_module
-
-            saved = dict(index_module.last_build)  # the after index's figures stay those reported
-            try:
-                self._index = _lazy_index(self.tree, self.settings, self.cache, self.jobs, sorted({p for p, _ in self.old.values()}))
-            finally:
-                index_module.last_build.clear()
-                index_module.last_build.update(saved)
+            self._index = self._quietly(
+                lambda: _lazy_index(self.tree, self.settings, self.cache, self.jobs, sorted({p for p, _ in self.old.values()}))
+            )
         return self._index
+
+    def _quietly(self, build):
+        """``build()``, leaving the figures of the after index's build (``index.last_build``) as they were."""
+        from . import index as index_module
+
+        saved = dict(index_module.last_build)
+        try:
+            return build()
+        finally:
+            index_module.last_build.clear()
+            index_module.last_build.update(saved)
+
+    def _ask(self, question):
+        """``question(index of the old tree)``; lazily, or from the full index when the lazy one cannot say."""
+        from .index import build_index
+        from .lazy import NeedsFullIndex
+
+        try:
+            return question(self._old_index())
+        except NeedsFullIndex:
+            self._index = self._quietly(lambda: build_index(self.tree, self.settings, None, self.jobs, file_notes=False))
+            return question(self._index)
 
     def function(self, qualname: str) -> Optional[Function]:
         """The old version of the modified function ``qualname``, resolved in the old tree."""
         where = self.old.get(qualname)
         if where is None:
             return None
-        from .lazy import NeedsFullIndex
-
         path, local = where
-        try:
-            index = self._old_index()
+
+        def old_function(index) -> Optional[Function]:
             module = index.module_of_path.get(path)
-            if module is None:
-                return None
-            return index.functions.get(f"{module}.{local}")
-        except NeedsFullIndex:
-            return self._full(path, local)
+            return None if module is None else index.functions.get(f"{module}.{local}")
 
-    def _full(self, path: str, local: str) -> Optional[Function]:
-        from .index import build_index
+        return self._ask(old_function)
 
-        from . import index as index_module
-
-        saved = dict(index_module.last_build)
-        try:
-            self._index = build_index(self.tree, self.settings, None, self.jobs, file_notes=False)
-        finally:
-            index_module.last_build.clear()
-            index_module.last_build.update(saved)
-        module = self._index.module_of_path.get(path)
-        return None if module is None else self._index.functions.get(f"{module}.{local}")
+    def defines(self, qualname: str) -> bool:
+        """Did the tree before the change define the function ``qualname``?"""
+        return self._ask(lambda index: qualname in index.functions)
 
     def callees(self, qualname: str) -> Optional[frozenset[str]]:
         fn = self.function(qualname)

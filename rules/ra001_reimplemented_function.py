@@ -232,19 +232,31 @@ def distinct(callees: frozenset[str], index: RepoIndex) -> frozenset[str]:
     return frozenset(c for c in callees if not (c.startswith(".") and c[1:] in resolved))
 
 
-def own_callees(shared: Iterable[str], index: RepoIndex) -> int:
+def own_callees(shared: Iterable[str], index: RepoIndex, defines=None) -> int:
     """How many of ``shared`` are functions of the repository itself (not a class, not
-    another package's function, not a method of unknown receiver)."""
-    return sum(1 for c in shared if not c.startswith(".") and c in index.functions)
+    another package's function, not a method of unknown receiver).  ``defines``:
+    another test of "a function of the repository" (the tree before the change)."""
+    if defines is None:
+        defines = index.functions.__contains__
+    return sum(1 for c in shared if not c.startswith(".") and defines(c))
 
 
-def fires(callees: frozenset[str], target_callees: frozenset[str], target_name: str, index: RepoIndex, settings: Settings) -> bool:
+def fires(
+    callees: frozenset[str],
+    target_callees: frozenset[str],
+    target_name: str,
+    index: RepoIndex,
+    settings: Settings,
+    defines=None,
+) -> bool:
     """Would RA001 report ``target_name`` for a function calling ``callees``?"""
     if calls_function(callees, target_name, index):
         return False
     names = method_names_of(callees, index)
     shared = [c for c in target_callees if calls_of(c, callees, names, index)]
-    return is_reimplementation(len(shared), len(target_callees), settings) and own_callees(shared, index) >= settings.min_own_callees
+    return is_reimplementation(len(shared), len(target_callees), settings) and (
+        own_callees(shared, index, defines) >= settings.min_own_callees
+    )
 
 
 def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[Finding]:
@@ -316,7 +328,8 @@ def _best_target(
             if change.status(target_name) == "modified":
                 was = change.before.callees(target_name)
                 old_target = distinct(was, index) if was is not None else target_callees
-            if old is not None and fires(old, old_target, target_name, index, settings):
+            # (the old body's callees are names of the old tree: so is the guard's test)
+            if old is not None and fires(old, old_target, target_name, index, settings, change.before.defines):
                 continue
         shared_t, missing_t = overlap(target_callees, callees, index)
         qualifying.append((len(shared_t), len(shared_t) / total, target_name, shared_t, missing_t))

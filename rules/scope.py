@@ -3,8 +3,9 @@
 Shared by both rules, so that they read a change the same way:
 
 * **judged**: the functions the change adds or modifies, less the *moves*
-  (``ChangeSet.moved``: code the change removed or rewrote elsewhere) and, unless
-  ``include-tests``, less test code (``test-patterns``);
+  (``ChangeSet.moved``: code the change removed or rewrote elsewhere), less
+  declarations (``@abstractmethod``, ``@overload``: no code to compare) and,
+  unless ``include-tests``, less test code (``test-patterns``);
 * **allowed targets**: a function one could call instead.  Never a nested
   function (nobody can call it from outside); never test code for library code,
   and only test code for test code; never a function that implements the same
@@ -33,6 +34,15 @@ HOOK_SIBLINGS = 2
 FAMILY_SIZE = 3
 
 
+#: Declarations, not implementations: an abstract method or an ``@overload`` stub
+#: has no code to reuse, and a body nobody runs.
+_DECLARATIONS = ("abstractmethod", "overload")
+
+
+def is_declaration(fn: Function) -> bool:
+    return any(d.rpartition(".")[2] in _DECLARATIONS for d in fn.fact.decorators)
+
+
 def is_test(fn: Function, settings: Settings) -> bool:
     return settings.is_test(fn.location.path)
 
@@ -43,7 +53,8 @@ def judged(change: ChangeSet, index: RepoIndex, settings: Settings) -> list[str]
     for qualname in sorted(change.qualnames):
         if qualname in change.moved or qualname not in index.functions:
             continue
-        if not settings.include_tests and is_test(index.functions[qualname], settings):
+        fn = index.functions[qualname]
+        if is_declaration(fn) or (not settings.include_tests and is_test(fn, settings)):
             continue
         out.append(qualname)
     return out
@@ -171,7 +182,7 @@ def allowed_target(
     target = index.functions.get(target_name)
     if target is None:
         return None
-    if is_test(new, settings) != is_test(target, settings):
+    if is_test(new, settings) != is_test(target, settings) or is_declaration(target):
         return None
     if same_protocol(new, target, index, facts) or calls_by_name(new, target):
         return None

@@ -249,3 +249,26 @@ def test_methods_of_one_name_are_one_protocol_only_in_related_classes():
     assert scope.same_protocol(latex, pretty, Stub({}), files.get)
     assert not scope.same_protocol(cache, store, Stub({}), files.get)  # a copy between unrelated classes is a copy
     assert scope.same_protocol(cache, store, Stub({}))  # without facts: assumed related
+
+
+def test_abstract_methods_and_overload_stubs_are_declarations_not_copies(tmp_path: Path):
+    stub = '''from abc import ABC, abstractmethod
+
+
+class {cls}(ABC):
+    @abstractmethod
+    async def {name}(
+        self,
+        title__contains: str | None = None,
+        created_at__gte: int | None = None,
+        created_at__lt: int | None = None,
+        updated_at__gte: int | None = None,
+        updated_at__lt: int | None = None,
+    ) -> int:
+        """Count the records."""
+'''
+    repo = tmp_path / "repo"
+    write(repo, {"pkg/__init__.py": "", "pkg/info.py": stub.format(cls="InfoService", name="count_info")})
+    patch = creation("pkg/service.py", stub.format(cls="Service", name="count_items"))
+    result = check(repo, patch, "--select", "RA003")
+    assert result.exit_code == 0, result.stdout  # (before issue 13: "near-copy of InfoService.count_info")
