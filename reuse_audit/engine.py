@@ -151,7 +151,7 @@ def _change_set(change: Change, files, index: RepoIndex, before_facts, settings:
         min_similarity=settings.min_similarity,
         before=lambda old: Before(change.before, old, before_facts, settings, cache, jobs),
     )
-    return dataclasses.replace(change_set, after_facts=after_facts)
+    return dataclasses.replace(change_set, after_facts=after_facts, read_after=change.after.read)
 
 
 def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:

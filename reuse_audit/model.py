@@ -168,6 +168,8 @@ class ChangeSet:
     before: Optional[Any] = field(default=None, compare=False, repr=False)
     # path -> FileFacts of the tree after the change (its classes' bases), read when asked
     after_facts: Optional[Any] = field(default=None, compare=False, repr=False)
+    # path -> bytes of a file of the tree after the change
+    read_after: Optional[Any] = field(default=None, compare=False, repr=False)
 
     @property
     def qualnames(self) -> frozenset[str]:

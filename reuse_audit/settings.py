@@ -37,6 +37,7 @@ KNOWN_KEYS = {
     "test-patterns",
     "include-tests",
     "min-own-callees",
+    "min-structure",
 }
 
 #: What test code is, by default: a folder named ``tests`` or ``testing`` anywhere
@@ -58,6 +59,7 @@ class Settings:
     test_patterns: tuple[str, ...] = DEFAULT_TEST_PATTERNS  # what test code is (RA001, RA003)
     include_tests: bool = False  # check new test code too (against test code only)
     min_own_callees: int = 1  # RA001: shared callees that are functions of the repository itself
+    min_structure: Optional[float] = None  # RA001: ... or this token similarity (RA003's tokens); None: off
 
     def is_test(self, path: str) -> bool:
         """Is ``path`` test code (``test-patterns``)?
@@ -167,6 +169,7 @@ def settings_from_table(table: dict, source: str) -> Settings:
         test_patterns=strings("test-patterns"),
         include_tests=flag("include-tests"),
         min_own_callees=number("min-own-callees", int, 0, None),
+        min_structure=number("min-structure", float, 0.0, 1.0),
     )
 
 

@@ -231,6 +231,11 @@ def test_library_vocabulary_alone_is_no_evidence_unless_asked(tmp_path: Path):
     assert check(repo, patch, "--select", "RA001").exit_code == 0
     write(repo, {"pyproject.toml": "[tool.reuse-audit]\nmin-own-callees = 0\n"})
     assert check(repo, patch, "--select", "RA001").exit_code == 1
+    # or a structural floor: the two functions' code is that similar (off by default)
+    write(repo, {"pyproject.toml": "[tool.reuse-audit]\nmin-structure = 0.85\n"})
+    assert check(repo, patch, "--select", "RA001").exit_code == 1
+    different = creation("pkg/archive.py", "import os.path\nimport shutil\n\n\ndef archive(p, d):\n    for name in sorted(os.listdir(d)):\n        t = os.path.join(d, os.path.basename(name))\n        if os.path.exists(t) and t.endswith('.bak'):\n            continue\n        shutil.copy(p, t)\n    return d\n")
+    assert check(repo, different, "--select", "RA001").exit_code == 0
 
 
 def test_methods_of_one_name_are_one_protocol_only_in_related_classes():
