@@ -5,6 +5,11 @@ file was added or deleted.  A function is *added* when its qualified name is
 new in its file, *modified* when its source text (from ``def`` to its end)
 differs from the old file's function of the same name.  Functions that only
 moved, because lines above them changed, are unchanged.
+
+An added function whose code the change removed or rewrote elsewhere (moved
+between files, into or out of a class) is listed in ``ChangeSet.moved``
+(``history.find_moves``); the old versions of the modified functions are read,
+when a rule asks, through ``ChangeSet.before`` (``history.Before``).
 """
 
 from __future__ import annotations
