@@ -41,7 +41,9 @@ What the change introduced is judged, not the code around it:
   may be named. When several existing functions qualify, an earlier copy of
   another candidate is not named before its original: of two candidates that
   re-implement each other, the one whose callees include all of the other's
-  and more is the copy.
+  and more is the copy; of two equally strong, the one in the module that
+  defines more of the shared callees is named (an original sits beside its
+  helpers, a copy imports them).
 - **Evidence that discriminates.** At least `min-own-callees` (1) of the
   shared callees must be functions of the repository itself: callees that are
   classes (constructors), functions of the standard library or of other
@@ -389,8 +391,10 @@ def _best_target(
     if not qualifying:
         return None
     # Strongest first: most shared callees, then highest ratio; on a tie a function
-    # that already existed beats one the change moved; then name.
-    qualifying.sort(key=lambda q: (-q[0], -q[1], q[2] in added, q[2]))
+    # that already existed beats one the change moved, then the one that lives
+    # beside more of the shared callees (an original sits with its helpers; a
+    # copy imports them from there); then name.
+    qualifying.sort(key=lambda q: (-q[0], -q[1], q[2] in added, -_beside(q[2], q[3], index), q[2]))
     qualifying = _originals_first(qualifying, index, settings)
     count, ratio, target_name, shared, missing = qualifying[0]
     target = index.functions[target_name]
@@ -431,6 +435,12 @@ def _best_target(
         suppressed=suppressed,
         details=(("status", status or "added"),),
     )
+
+
+def _beside(target_name: str, shared: tuple[str, ...], index: RepoIndex) -> int:
+    """How many of ``shared`` are defined in the module of ``target_name``."""
+    module = index.functions[target_name].module + "."
+    return sum(1 for c in shared if c.startswith(module))
 
 
 def _originals_first(qualifying: list, index: RepoIndex, settings: Settings) -> list:

@@ -575,6 +575,7 @@ FIXABLE = {
     "modified_creates_overlap": True,
     "moved_and_copied": True,
     "original_before_earlier_copy": True,
+    "original_beside_its_helpers": True,
     "alias_import": True,
     "method_sibling_via_self": True,
     "method_target_via_annotation": False,  # print_document returns nothing, Document.render returns the text
