@@ -9,8 +9,10 @@ earlier turns:
   (by the engine's resolution: RA002 reports none of them);
 * targets with fewer callees than Cdup needs are listed (they can be reused
   or bypassed, but a re-implementation of them cannot be judged);
-* the re-inventing solution passes every test too, and RA001 flags it for at
-  least one declared target: pass rates cannot see what Cdup sees.
+* the re-inventing solution passes every test too, and re-implements at least
+  one declared target by the study's definition (RA001 names it, or RA002
+  reports it ``reimplemented``; RA001's precision guards for undeclared
+  targets do not apply to declared ones): pass rates cannot see what Cdup sees.
 
 Every check goes through the same stages and rules as ``bench run``.
 """
@@ -160,7 +162,9 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
         copy = _submit(ws, turn, variant)
         reinvent_tests = _tests(turn, ws.env, out / "reinvent", timeout)
         result = score_diff(before, ws.diff(pre, copy), turn, settings)
-        # RA001 names the function it re-implements: a class target's __init__, an instance's __call__
+        # RA001 names the function it re-implements: a class target's __init__, an instance's __call__;
+        # a declared target is also judged by the study's definition (RA002's "reimplemented"),
+        # without the precision guards of RA001's undeclared search
         judged = {n: n for n in declared}
         for name, target in (result.index.declared or {}).items():
             for alias in (target.canonical, target.body):
@@ -168,6 +172,11 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
                     judged.setdefault(alias, name)
         hits = {f.target for f in result.report.findings if f.rule == "RA001"}
         hits |= {c.qualname for f in result.report.findings if f.rule == "RA001" for c in f.others}
+        hits |= {
+            f.target
+            for f in result.report.findings
+            if f.rule == "RA002" and dict(f.details).get("status") == "reimplemented"
+        }
         flagged = sorted({judged[h] for h in hits if h in judged})
         check.reinvent = f"{reinvent_tests.passed}/{reinvent_tests.total}" + (f" RA001: {', '.join(flagged)}" if flagged else "")
         if reinvent_tests.passed != reinvent_tests.total or reinvent_tests.total == 0:

@@ -75,6 +75,7 @@ def cli() -> None:
 @click.option("--exit-zero", "exit_zero", is_flag=True, help="Exit with status 0 even when there are findings (bad input still exits with 2).")
 @click.option("--trajectory", "trajectory_file", default=None, metavar="FILE", help="The trajectory of the agent that made the change (mini-swe-agent's, an OpenCode export, or reads.jsonl): each finding says whether its target was read, not reused, or never read.")
 @click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True, help="Colour the text and full formats: auto colours a terminal unless NO_COLOR is set.")
+@click.option("--include-tests", "include_tests", is_flag=True, default=None, help="RA001/RA003: check new test code too (test-patterns), against test code only.")
 def check(
     sources: tuple[str, ...],
     repo: str,
@@ -105,6 +106,7 @@ def check(
     exit_zero: bool = False,
     color: str = "auto",
     trajectory_file: Optional[str] = None,
+    include_tests: Optional[bool] = None,
 ) -> None:
     """Check the change in PATCH (a `git diff` file, or - for standard input) against --repo,
     or the functions in the files and folders PATH... against the rest of the repository.
@@ -172,6 +174,7 @@ def check(
         select=select_codes,
         ignore=ignore_codes,
         targets=read_targets(targets_file) if targets_file else None,
+        include_tests=include_tests or None,
     )
     if paths:
         change = change_from_paths(repo_path, _relative_paths(repo_path, paths), settings)

@@ -23,7 +23,7 @@ from .model import ChangeSet, FileFacts, Note, Report
 from .patch import parse_patch
 from .rule import Rule
 from .settings import Settings
-from .tree import FsTree, SourceTree, apply_patch
+from .tree import FsTree, SourceTree, apply_patch, creates_missing
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,8 @@ class Change:
     after: SourceTree
     files: tuple[FileChange, ...]
     notes: tuple[Note, ...] = ()
+    # check PATH...: the functions of the files checked already exist (no diff); see ChangeSet.existing
+    existing: bool = False
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,7 @@ def change_from_paths(root: Path, paths: Iterable[str], settings: Settings = Set
         if w not in ("", ".") and not any(p == w or p.startswith(w + "/") for p in chosen):
             notes.append(Note(w, "no Python file to check here (not a .py file, or excluded)"))
     files = tuple(FileChange(None, p) for p in chosen)
-    return Change(before=tree, after=tree, files=files, notes=tuple(notes))
+    return Change(before=tree, after=tree, files=files, notes=tuple(notes), existing=True)
 
 
 def change_from_diff(before: SourceTree, patch_text: str, source: str) -> Change:
@@ -90,8 +92,11 @@ def change_from_diff(before: SourceTree, patch_text: str, source: str) -> Change
     patch = parse_patch(patch_text, source)
     after, patch_notes = apply_patch(before, patch, source)
     # A copied file adds every function it holds: the copies are new code.
+    # So does a section that creates a file the tree lacks (``@@ -0,0 ...``).
     files = tuple(
-        FileChange(None if fp.status == "copied" else fp.old_path, fp.new_path) for fp in patch.files if not fp.binary
+        FileChange(None if fp.status == "copied" or creates_missing(before, fp) else fp.old_path, fp.new_path)
+        for fp in patch.files
+        if not fp.binary
     )
     notes = tuple(Note(path, message) for path, message in patch_notes)
     return Change(before=before, after=after, files=files, notes=notes)
@@ -126,7 +131,7 @@ def run(
         index: Optional[RepoIndex] = None
         try:
             index = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path])
-            change_set = build_change_set(files, index, before_facts, change.notes)
+            change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
             if clones_wanted:
                 assert isinstance(index, LazyRepoIndex) and index.lazy is not None
                 index = dataclasses.replace(index, clones=LazyCloneIndex(index.lazy, index.functions, settings.min_tokens))
@@ -136,7 +141,7 @@ def run(
             if isinstance(index, LazyRepoIndex) and index.lazy is not None:
                 digested = index.lazy.digested
     index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted, file_notes=False, digested=digested)
-    change_set = build_change_set(files, index, before_facts, change.notes)
+    change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
     if clones_wanted:
         from .clones import build_clone_index
 
@@ -183,6 +188,30 @@ def skipped_notes(change: Change, settings: Settings) -> tuple[Note, ...]:
     return tuple(notes)
 
 
+def _change_set(change: Change, files, index: RepoIndex, before_facts, settings: Settings, cache, jobs: int) -> ChangeSet:
+    from .previous import Before
+
+    read: dict[str, Optional[FileFacts]] = {}
+
+    def after_facts(path: str) -> Optional[FileFacts]:
+        if path not in read:
+            facts, _ = read_facts(change.after, [path], cache, jobs=1)
+            read[path] = facts.get(path)
+        return read[path]
+
+    change_set = build_change_set(
+        files,
+        index,
+        before_facts,
+        change.notes,
+        read_before=change.before.read,
+        read_after=change.after.read,
+        min_similarity=settings.min_similarity,
+        before=lambda old: Before(change.before, old, before_facts, settings, cache, jobs),
+    )
+    return dataclasses.replace(change_set, after_facts=after_facts, read_after=change.after.read, existing=change.existing)
+
+
 def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:
     if settings.targets and any(rule.needs_targets for rule in selected):
         from .targets import resolve_targets
@@ -207,7 +236,13 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
         findings=tuple(findings),
         notes=tuple(sorted(notes, key=lambda n: (n.path, n.message))),
         files_analysed=index.files,
-        functions_checked=sum(1 for c in change_set.changed if c.qualname in index.functions),
+        functions_checked=sum(
+            1
+            for c in change_set.changed
+            if c.qualname in index.functions
+            and c.qualname not in change_set.moved
+            and (settings.include_tests or not settings.is_test(index.functions[c.qualname].location.path))
+        ),
         rules=tuple(r.code for r in selected),
     )
     return Result(report=report, index=index, change_set=change_set)

@@ -470,6 +470,10 @@ class LazyCloneIndex:
         entry = self._entry(qualname)
         return None if entry is None else entry[4]
 
+    def literals(self, qualname: str) -> Optional[str]:
+        entry = self._entry(qualname)
+        return None if entry is None else entry[6]
+
     def _raw_files(self) -> dict[str, str]:
         """The raw symbols of every module file, tokenized once from its start (as each
         function is from its ``def``: the tokens of a function are a run of its file's)."""

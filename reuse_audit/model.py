@@ -9,7 +9,8 @@ cached, pickled, compared and sorted.  No stage mutates what it receives.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from functools import cached_property
+from typing import Any, Optional
 
 # --------------------------------------------------------------------------
 # Stage 1: facts parsed from one source file (independent of where it lives)
@@ -147,6 +148,8 @@ class Note:
 class ChangedFunction:
     qualname: str
     status: str  # "added" | "modified"
+    old_path: Optional[str] = None  # modified: the file and local name of its old version
+    old_local: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -159,10 +162,36 @@ class ChangeSet:
     deleted_files: tuple[str, ...]
     renamed_files: tuple[tuple[str, str], ...]
     notes: tuple[Note, ...] = ()
+    # added functions whose code the change removed or rewrote elsewhere: moved, not new
+    moved: frozenset[str] = frozenset()
+    # the old versions of modified functions (previous.Before): callees and tokens, made when asked
+    before: Optional[Any] = field(default=None, compare=False, repr=False)
+    # path -> FileFacts of the tree after the change (its classes' bases), read when asked
+    after_facts: Optional[Any] = field(default=None, compare=False, repr=False)
+    # path -> bytes of a file of the tree after the change
+    read_after: Optional[Any] = field(default=None, compare=False, repr=False)
+    # check PATH...: the functions checked are existing code, not a change's: none of them
+    # is "added" (each may be named as another's target, as any existing function may)
+    existing: bool = False
 
     @property
     def qualnames(self) -> frozenset[str]:
         return frozenset(c.qualname for c in self.changed)
+
+    @cached_property
+    def added(self) -> frozenset[str]:
+        """The functions the change adds (moved ones included); none when they already exist."""
+        if self.existing:
+            return frozenset()
+        return frozenset(c.qualname for c in self.changed if c.status == "added")
+
+    @cached_property
+    def _statuses(self) -> dict[str, str]:
+        return {c.qualname: c.status for c in self.changed}
+
+    def status(self, qualname: str) -> Optional[str]:
+        """``added``, ``modified``, or None when the change did not touch ``qualname``."""
+        return self._statuses.get(qualname)
 
 
 # --------------------------------------------------------------------------
@@ -179,6 +208,7 @@ class Candidate:
     shared: int
     total: int
     ratio: float
+    added: bool = False  # added by the change under review
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,15 @@ KNOWN_KEYS = {
     "min-similarity",
     "min-tokens",
     "per-file-ignores",
+    "test-patterns",
+    "include-tests",
+    "min-own-callees",
+    "min-structure",
 }
+
+#: What test code is, by default: a folder named ``tests`` or ``testing`` anywhere
+#: in the path, and the file names pytest collects or configures from.
+DEFAULT_TEST_PATTERNS = ("tests/", "testing/", "test_*.py", "*_test.py", "conftest.py")
 
 
 @dataclass(frozen=True)
@@ -65,6 +73,30 @@ class Settings:
             any(code.startswith(c) for c in codes) and ExcludePatterns((pattern,)).excludes_path(path)
             for pattern, codes in self.per_file_ignores
         )
+    test_patterns: tuple[str, ...] = DEFAULT_TEST_PATTERNS  # what test code is (RA001, RA003)
+    include_tests: bool = False  # check new test code too (against test code only)
+    min_own_callees: int = 1  # RA001: shared callees that are functions of the repository itself
+    min_structure: Optional[float] = None  # RA001: ... or this token similarity (RA003's tokens); None: off
+
+    def is_test(self, path: str) -> bool:
+        """Is ``path`` test code (``test-patterns``)?
+
+        A pattern ending in ``/`` names a folder anywhere in the path; one without
+        ``/`` is matched against the file name; others against the whole path.
+        """
+        import fnmatch
+
+        parts = path.split("/")
+        for pattern in self.test_patterns:
+            if pattern.endswith("/"):
+                if pattern[:-1] in parts[:-1]:
+                    return True
+            elif "/" not in pattern:
+                if fnmatch.fnmatchcase(parts[-1], pattern):
+                    return True
+            elif fnmatch.fnmatchcase(path, pattern):
+                return True
+        return False
 
     def rule_enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(s) for s in self.select):
@@ -167,6 +199,14 @@ def settings_from_table(table: dict, source: str) -> Settings:
             if bad:
                 raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] \"{pattern}\": {describe_unknown(bad)}")
             per_file.append((pattern, cleaned))
+
+    def flag(key: str) -> Optional[bool]:
+        if key not in table:
+            return None
+        if not isinstance(table[key], bool):
+            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be true or false, got {table[key]!r}")
+        return table[key]
+
     ignore_callees = strings("ignore-callees")
     for key in ("select", "ignore"):
         codes = _codes(strings(key)) or ()
@@ -183,6 +223,10 @@ def settings_from_table(table: dict, source: str) -> Settings:
         min_similarity=number("min-similarity", float, 0.0, 1.0),
         min_tokens=number("min-tokens", int, 1, None),
         per_file_ignores=tuple(per_file) if per_file else None,
+        test_patterns=strings("test-patterns"),
+        include_tests=flag("include-tests"),
+        min_own_callees=number("min-own-callees", int, 0, None),
+        min_structure=number("min-structure", float, 0.0, 1.0),
     )
 
 

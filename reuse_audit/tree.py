@@ -18,6 +18,7 @@ not list a ``.py`` file at that path).
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import fnmatch
 import os
@@ -27,7 +28,7 @@ from types import MappingProxyType
 from typing import Iterable, Mapping, Optional, Protocol
 
 from .errors import PatchError, UsageError
-from .patch import ADDED, COPIED, DELETED, RENAMED, FilePatch, Patch, apply_file_patch, check_path
+from .patch import ADDED, COPIED, DELETED, MODIFIED, RENAMED, FilePatch, Patch, apply_file_patch, check_path
 
 __all__ = [
     "SourceTree", "FsTree", "MemoryTree", "OverlayTree", "apply_patch", "SKIP_DIRS", "ExcludePatterns",
@@ -524,6 +525,12 @@ def apply_patch(
         if fp.status == ADDED:
             assert fp.new_path is not None
             _require_absent(base, fp.new_path, removed, where)
+        elif creates_missing(base, fp):
+            # ``--- a/X`` / ``+++ b/X`` / ``@@ -0,0 +1,N @@`` for a file the tree
+            # lacks: git apply and GNU patch create it (moatless writes new files so)
+            assert fp.new_path is not None
+            _require_absent(base, fp.new_path, removed, where)
+            fp = dataclasses.replace(fp, old_path=None, status=ADDED)
         else:
             assert fp.old_path is not None
             verb = {DELETED: "deletes", RENAMED: "renames", COPIED: "copies"}.get(fp.status, "modifies")
@@ -567,6 +574,19 @@ def apply_patch(
             except KeyError:
                 pass
     return OverlayTree(base, changes), notes
+
+
+def creates_missing(base: SourceTree, fp: FilePatch) -> bool:
+    """A "modified" section that creates its file: one hunk with no old lines
+    (``@@ -0,0 +1,N @@``), for a path that does not exist in the tree."""
+    return (
+        fp.status == MODIFIED
+        and fp.old_path is not None
+        and len(fp.hunks) == 1
+        and fp.hunks[0].old_start == 0
+        and fp.hunks[0].old_len == 0
+        and not base.exists(fp.old_path)
+    )
 
 
 def _require_file(base: SourceTree, path: str, where: str, verb: str) -> bytes:

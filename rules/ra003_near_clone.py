@@ -20,6 +20,16 @@ and the docstring are not. `N` is a near-copy of `T` when:
 The best match is reported (most similar, then longest), the other matches
 are listed.
 
+As RA001 (see its page), RA003 judges what the change introduced: a function
+the change modifies is reported only when its old version was not already a
+near-copy of the same target (`(changed) is now a near-copy`; `status`
+detail `added` or `modified`); moved code is not judged; new test code is
+judged only with `include-tests`, against test code, and library code never
+against tests; nested functions and functions of the same protocol are never
+targets. Two functions added by one change are compared: a near-copy is
+near-identical code, not shared boilerplate (the target then says it was
+added by this change).
+
 RA003 complements RA001. RA001 compares what functions *call* and explains
 itself by callees, but cannot judge a function with fewer than 3 callees: a
 30-line algorithm written with builtins only (a Levenshtein distance, a
@@ -104,6 +114,8 @@ In `[tool.reuse-audit]` of `pyproject.toml`, or on the command line:
   target must have.
 - `min-tokens` (`--min-tokens`, default 40): functions with fewer tokens are neither judged
   nor matched.
+- `test-patterns`, `include-tests`: what test code is, and whether new test
+  code is judged (see RA001).
 - `exclude`: glob patterns of files not analysed.
 
 The defaults come from sympy 1.14.0, read as if each of its 35,026 functions
@@ -126,6 +138,8 @@ from reuse_audit.index import RepoIndex
 from reuse_audit.model import Candidate, ChangeSet, Finding
 from reuse_audit.rule import Rule
 from reuse_audit.settings import Settings
+
+from . import scope
 
 from . import ra001_reimplemented_function as ra001
 from .ra001_reimplemented_function import calls_function, nested, overlap, reach
@@ -161,11 +175,9 @@ def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[F
     clones = getattr(index, "clones", None)
     if clones is None:  # the engine builds it only when RA003 runs
         return
-    added = frozenset(c.qualname for c in change.changed if c.status == "added")
+    added = change.added
     judged = []
-    for qualname in sorted(change.qualnames):
-        if qualname not in index.functions:
-            continue
+    for qualname in scope.judged(change, index, settings):
         tokens = clones.tokens(qualname)
         if tokens is None or len(tokens) < settings.min_tokens:
             continue
@@ -180,13 +192,19 @@ def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[F
     for qualname, count, matches in judged:
         callees, reached = reach(qualname, index, added)
         reached_by[qualname] = reached
+        new = index.functions[qualname]
+        modified = change.status(qualname) == "modified"
         qualifying = []
         for match in matches:
             target = match.qualname
             if target == qualname or nested(target, qualname) or frozenset((qualname, target)) in skip:
                 continue
+            if scope.allowed_target(new, target, index, settings, change.after_facts) is None:
+                continue
             if not same_meaning(match, settings):
                 continue  # a variant: it calls, computes or says something else
+            if modified and was_a_copy(change, qualname, target, clones, settings):
+                continue  # the change did not make the copy: it was one before
             if calls_function(reached, target, index):
                 continue  # it calls the match: it reuses it
             # The match calls the new function (itself, or through helpers the
@@ -199,7 +217,7 @@ def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[F
         # Strongest first: most similar, then longest; on a tie a function that
         # already existed beats another copy added by the same change; then name.
         qualifying.sort(key=lambda m: (-m.similarity, -m.tokens, m.qualname in added, m.qualname))
-        findings[qualname] = _finding(qualname, count, callees, qualifying, index)
+        findings[qualname] = _finding(qualname, count, callees, qualifying, index, change)
     for qualname, finding in sorted(findings.items()):
         # Two new functions that copy each other: report the later one only.
         twin = findings.get(finding.target)
@@ -218,7 +236,27 @@ def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[F
         yield finding
 
 
-def _finding(qualname: str, count: int, callees: frozenset[str], matches: list, index: RepoIndex) -> Finding:
+def was_a_copy(change: ChangeSet, qualname: str, target: str, clones, settings: Settings) -> bool:
+    """Was the old version of the modified ``qualname`` already a near-copy of ``target``?"""
+    from reuse_audit.clones import coverage, similarity
+
+    before = change.before
+    old = before.tokens(qualname) if before is not None else None
+    seq, literals = clones.tokens(target), clones.literals(target)
+    if before is not None and change.status(target) == "modified":  # the target as it was
+        was = before.tokens(target)
+        if was is not None:
+            seq, literals = was
+    if old is None or seq is None or len(old[0]) < settings.min_tokens:
+        return False
+    if similarity(old[0], seq) + EPSILON < settings.min_similarity:
+        return False
+    return coverage(old, (seq, literals or "")) >= 1 - EPSILON
+
+
+def _finding(
+    qualname: str, count: int, callees: frozenset[str], matches: list, index: RepoIndex, change: ChangeSet
+) -> Finding:
     new = index.functions[qualname]
     best = matches[0]
     target = index.functions[best.qualname]
@@ -228,13 +266,24 @@ def _finding(qualname: str, count: int, callees: frozenset[str], matches: list, 
         other = index.functions[match.qualname]
         other_shared, _ = overlap(other.callees, callees, index)
         others.append(
-            Candidate(match.qualname, other.location, len(other_shared), len(other.callees), round(match.similarity, 4))
+            Candidate(
+                match.qualname,
+                other.location,
+                len(other_shared),
+                len(other.callees),
+                round(match.similarity, 4),
+                added=match.qualname in change.added,
+            )
         )
     pct = percent(best.similarity)
+    status = change.status(qualname) or "added"
     message = (
-        f"'{new.fact.local_name}' is a near-copy of '{best.qualname}' "
+        f"'{new.fact.local_name}'{' (changed) is now' if status == 'modified' else ' is'} a near-copy of '{best.qualname}' "
         f"({pct}% token similarity, {count} tokens) without calling it"
     )
+    details = [("similarity", f"{pct / 100:.2f}"), ("tokens", str(count)), ("status", status)]
+    if best.qualname in change.added:
+        details.append(("target", "added by this change"))
     return Finding(
         rule=CODE,
         location=new.location,
@@ -247,7 +296,7 @@ def _finding(qualname: str, count: int, callees: frozenset[str], matches: list, 
         ratio=round(best.similarity, 4),
         others=tuple(others),
         suppressed=bool({"*", CODE} & set(new.fact.suppressions)),
-        details=(("similarity", f"{pct / 100:.2f}"), ("tokens", str(count))),
+        details=tuple(details),
     )
 
 

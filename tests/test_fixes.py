@@ -51,7 +51,7 @@ from reuse_audit.fixes import (
 from reuse_audit.index import build_index
 from reuse_audit.model import Finding, Report
 from reuse_audit.reporters import RenderContext, render
-from reuse_audit.settings import Settings
+from reuse_audit.settings import Settings, load_settings
 from reuse_audit.tree import MemoryTree
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -571,6 +571,11 @@ def test_merge_fixes_applies_non_overlapping_edits_and_counts_one_import_once():
 
 # positive cases and whether their signatures allow a fix
 FIXABLE = {
+    "include_tests_checks_tests_against_tests": False,  # test_total takes nothing, sample_total takes data
+    "modified_creates_overlap": True,
+    "moved_and_copied": True,
+    "original_before_earlier_copy": True,
+    "original_beside_its_helpers": True,
     "alias_import": True,
     "method_sibling_via_self": True,
     "method_target_via_annotation": False,  # print_document returns nothing, Document.render returns the text
@@ -578,7 +583,6 @@ FIXABLE = {
     "renamed_variables": True,
     "reordered_statements": True,
     "split_into_helpers": True,
-    "target_added_in_same_patch": True,
     "two_targets_strongest_first": False,  # three parameters, the target takes two
     "unknown_receiver_matches_method": False,  # `doc` is not annotated: the target's class is unsure
     "verbatim_copy": True,
@@ -626,9 +630,10 @@ def test_ra001_fixture_fix_end_to_end(case: str, tmp_path: Path):
     repo = tmp_path / "repo"
     write_tree(repo, before)
     change = change_from_patch(repo, make_patch(before, after), "change.patch")
-    result = run(change, Settings(), None, 1)
+    settings = load_settings(repo)  # the case's pyproject.toml (include-tests)
+    result = run(change, settings, None, 1)
     (finding,) = [f for f in result.report.findings if not f.suppressed]
-    plan = plan_fixes(change, result, None, Settings(), None, 1)
+    plan = plan_fixes(change, result, None, settings, None, 1)
     assert plan.notes == (), plan.notes  # no fix was dropped by the verification
     if not FIXABLE[case]:
         assert plan.fixes == {} and finding.stable_key in plan.reasons, plan

@@ -312,18 +312,19 @@ def test_deleted_target_is_no_longer_a_target(repo: GitRepo, check):
 
 
 def test_no_commits_yet(tmp_path: Path, check):
+    # With no commit, every function is added by the one change: RA001 does not
+    # compare two functions a change adds (issue 13), so the copy is not reported
+    # until its target is committed.
     fresh = GitRepo(tmp_path / "fresh")
     fresh.write(dict(BASE_FILES, **{"pkg/new.py": REIMPL}))
     result = check("--repo", str(fresh.path))  # all untracked
-    assert result.code == 1, result
-    assert "pkg/new.py:6:1: " + FINDING in result.out
+    assert result.code == 0 and "changed functions checked" in result.out, result
     assert check("--staged", "--repo", str(fresh.path)).code == 0  # nothing staged
     fresh.git("add", "pkg/__init__.py", "pkg/util.py", "pkg/core.py")
     assert check("--staged", "--repo", str(fresh.path)).code == 0
     fresh.git("add", "pkg/new.py")
     result = check("--staged", "--repo", str(fresh.path))
-    assert result.code == 1, result
-    assert "pkg/new.py:6:1: " + FINDING in result.out
+    assert result.code == 0, result
     line = error_line(check("--base", "main", "--repo", str(fresh.path)))
     assert "--base main" in line
 

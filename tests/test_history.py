@@ -212,11 +212,15 @@ def test_a_reimplementation_reported_again_counts_once(tmp_path: Path, capsys) -
     repo = GitRepo(tmp_path / "repo")
     commit(repo, HUMAN, "base", BASE_FILES)
     first = commit(repo, HUMAN, "add" + CLAUDE_TRAILER, {"pkg/handler.py": REIMPL})
-    # a later commit reformats the re-implementing function: check reports it again
-    again = commit(repo, HUMAN, "style", {"pkg/handler.py": REIMPL.replace("raw = load(path)", "raw = load(path)  # read")})
+    # a later commit only reformats it: the change made no overlap, so check reports nothing (issue 13)
+    style = commit(repo, HUMAN, "style", {"pkg/handler.py": REIMPL.replace("raw = load(path)", "raw = load(path)  # read")})
+    # then one makes it call the function, and the next copies it back: check reports it again
+    commit(repo, HUMAN, "reuse", {"pkg/handler.py": REUSE})
+    again = commit(repo, HUMAN, "revert" + CLAUDE_TRAILER, {"pkg/handler.py": REIMPL})
     code, out, err = run_history(capsys, "--repo", str(repo.path), "--no-cache", "-j", "1", "--format", "json")
     doc = json.loads(out)
     by_sha = {c["sha"]: c for c in doc["commits"]}
+    assert not by_sha[style]["findings"]
     assert by_sha[again]["findings"] and not any(f["first_seen"] for f in by_sha[again]["findings"])
     assert {f["first_seen_in"] for f in by_sha[again]["findings"]} == {first}
     assert doc["total"]["with_findings"] == 2 and doc["total"]["reimplementing"] == 1

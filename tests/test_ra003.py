@@ -104,7 +104,7 @@ def test_json_and_sarif_carry_the_similarity(tmp_path: Path):
 
     result = run_case("copied_algorithm_renamed", tmp_path, "--no-cache", "--format", "json")
     finding = next(f for f in json.loads(result.stdout)["findings"] if f["code"] == "RA003")
-    assert finding["details"] == {"similarity": "1.00", "tokens": str(finding["details"]["tokens"])}
+    assert finding["details"] == {"similarity": "1.00", "tokens": str(finding["details"]["tokens"]), "status": "added"}
     assert int(finding["details"]["tokens"]) >= 40
     assert finding["ratio"] == 1.0
     assert finding["target"]["name"] == "textkit.encode.run_length_encode"

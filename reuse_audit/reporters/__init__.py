@@ -40,9 +40,25 @@ class RenderContext:
 
 def candidate_note(finding: Finding, candidate: Candidate) -> str:
     """How another qualifying target of a finding is described: by callees (RA001), by similarity (RA003)."""
+    added = ", added by this change" if candidate.added else ""
     if finding.rule == "RA003":
-        return f"{int(candidate.ratio * 100 + 1e-9)}% token similarity"
-    return f"{candidate.shared} of {candidate.total}"
+        return f"{int(candidate.ratio * 100 + 1e-9)}% token similarity{added}"
+    return f"{candidate.shared} of {candidate.total}{added}"
+
+
+#: At most this many other targets are listed in a finding's ``also:`` line.
+ALSO_LIMIT = 5
+#: At most this many related locations in a SARIF result (the target and the first others).
+RELATED_LIMIT = 10
+
+
+def also_text(finding: Finding, describe: Callable[[Candidate], str]) -> str:
+    """The other targets of a finding, at most ``ALSO_LIMIT`` of them, then ``and N more``."""
+    shown = [describe(c) for c in finding.others[:ALSO_LIMIT]]
+    rest = len(finding.others) - len(shown)
+    if rest > 0:
+        shown.append(f"and {rest} more")
+    return ", ".join(shown)
 
 
 def formats() -> tuple[str, ...]:

@@ -25,7 +25,7 @@ from typing import Optional
 
 from ..model import Finding, Report
 from ..rule import Rule
-from . import RenderContext, candidate_note
+from . import RenderContext, also_text, candidate_note
 from .escape import for_terminal
 from .sarif import utf16_column
 from .text import _summary
@@ -70,8 +70,8 @@ def message(f: Finding, rule: Optional[Rule]) -> str:
     if f.missing:
         lines.append("Missing callees: " + ", ".join(f.missing))
     if f.others:
-        also = (f"{c.qualname} ({c.location.path}:{c.location.line}, {candidate_note(f, c)})" for c in f.others)
-        lines.append("Also: " + ", ".join(also))
+        also = also_text(f, lambda c: f"{c.qualname} ({c.location.path}:{c.location.line}, {candidate_note(f, c)})")
+        lines.append("Also: " + also)
     if rule is not None:
         lines.append(f"Rule {f.rule}: {rule.help_uri}")
     return "\n".join(lines)

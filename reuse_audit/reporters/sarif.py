@@ -34,7 +34,7 @@ from jschema_to_python.to_json import to_json
 from .. import fingerprint
 from ..model import Finding, Location, Note, Report
 from ..rule import HOMEPAGE, Rule, doc_sections
-from . import RenderContext, candidate_note
+from . import RELATED_LIMIT, RenderContext, candidate_note
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -140,26 +140,29 @@ def _plain_text(markdown: str) -> str:
 def _other_note(f: Finding, other) -> str:
     if f.rule == "RA003":
         return candidate_note(f, other)
-    return f"calls {other.shared} of its {other.total} callees"
+    return f"calls {other.shared} of its {other.total} callees" + (", added by this change" if other.added else "")
 
 
 def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderContext) -> om.Result:
     level = rule.level if rule is not None else "warning"
+    target_added = dict(f.details).get("target") == "added by this change"
     related = [
         om.Location(
             id=1,
             physical_location=_physical(f.target_location, ctx),
-            message=om.Message(text=f"existing function {f.target}"),
+            message=om.Message(
+                text=f"function {f.target}, added by this change" if target_added else f"existing function {f.target}"
+            ),
         )
     ] if f.target_location.path else []  # (an unknown declared target has no location)
-    for i, other in enumerate(f.others, start=2):
+    # at most RELATED_LIMIT related locations: the target and the strongest others
+    for i, other in enumerate(f.others[: RELATED_LIMIT - 1], start=2):
+        what = f"function {other.qualname}" if other.added else f"existing function {other.qualname}"
         related.append(
             om.Location(
                 id=i,
                 physical_location=_physical(other.location, ctx),
-                message=om.Message(
-                    text=f"existing function {other.qualname} ({_other_note(f, other)})"
-                ),
+                message=om.Message(text=f"{what} ({_other_note(f, other)})"),
             )
         )
 

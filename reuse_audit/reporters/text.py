@@ -26,7 +26,7 @@ import secrets
 from typing import Optional
 
 from ..model import Finding, Report
-from . import RenderContext, candidate_note
+from . import RenderContext, also_text, candidate_note
 from .escape import for_terminal
 
 INDENT = "    "
@@ -107,7 +107,7 @@ def detail_lines(f: Finding, ctx: RenderContext) -> list[str]:
     if detail:
         out.append(detail.lstrip("; "))
     if f.others:
-        out.append("also: " + ", ".join(f"{c.qualname} ({candidate_note(f, c)})" for c in f.others))
+        out.append("also: " + also_text(f, lambda c: f"{c.qualname} ({candidate_note(f, c)})"))
     unknown = receiver_note(f)
     if unknown:
         out.append(paint(unknown, DIM, ctx))

@@ -1,0 +1,211 @@
+"""What RA001 and RA003 judge, and which functions they may name as targets.
+
+Shared by both rules, so that they read a change the same way:
+
+* **judged**: the functions the change adds or modifies, less the *moves*
+  (``ChangeSet.moved``: code the change removed or rewrote elsewhere), less
+  declarations (``@abstractmethod``, ``@overload``: no code to compare) and,
+  unless ``include-tests``, less test code (``test-patterns``);
+* **allowed targets**: a function one could call instead.  Never a nested
+  function (nobody can call it from outside); never test code for library code,
+  and only test code for test code; never a function that implements the same
+  *protocol* as the new one (see :func:`same_protocol`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Optional
+
+from reuse_audit.index import RepoIndex
+from reuse_audit.model import ChangeSet, Function
+from reuse_audit.resolve import method_name
+from reuse_audit.settings import Settings
+
+LOCALS = ".<locals>."
+#: A dispatch-on-type method name: a prefix ending in ``_`` and a class name
+#: (``visit_Name``, ``_print_Feedback``, ``convert_Decimal``).
+_TYPE_DISPATCH = re.compile(r"^(\w*_)([A-Z]\w*)$")
+#: The family prefix of a hook name: its first word and ``_`` (``pytest_``, ``setup_``).
+_HOOK_PREFIX = re.compile(r"^(_*[A-Za-z0-9]+_)\w+$")
+#: A hook family: the target's module defines at least this many other functions of its prefix.
+HOOK_SIBLINGS = 2
+#: A dispatch family of methods (``_parse_*_section``): at least this many in the target's class.
+FAMILY_SIZE = 3
+
+
+#: Declarations, not implementations: an abstract method or an ``@overload`` stub
+#: has no code to reuse, and a body nobody runs.
+_DECLARATIONS = ("abstractmethod", "overload")
+
+
+def is_declaration(fn: Function) -> bool:
+    return any(d.rpartition(".")[2] in _DECLARATIONS for d in fn.fact.decorators)
+
+
+def is_test(fn: Function, settings: Settings) -> bool:
+    return settings.is_test(fn.location.path)
+
+
+def judged(change: ChangeSet, index: RepoIndex, settings: Settings) -> list[str]:
+    """The changed functions the rules judge, sorted."""
+    out = []
+    for qualname in sorted(change.qualnames):
+        if qualname in change.moved or qualname not in index.functions:
+            continue
+        fn = index.functions[qualname]
+        if is_declaration(fn) or (not settings.include_tests and is_test(fn, settings)):
+            continue
+        out.append(qualname)
+    return out
+
+
+def simple_name(qualname: str) -> str:
+    return qualname.rpartition(".")[2]
+
+
+def same_protocol(new: Function, target: Function, index: RepoIndex, facts: Optional[Callable] = None) -> bool:
+    """Do ``new`` and ``target`` implement one protocol (so that neither can call the other instead)?
+
+    * two methods of one name in classes related by inheritance (see
+      :func:`related`): an override, the base method it overrides, or the same
+      method of a sibling class (``_print_Feedback`` of two printers);
+    * two methods of one dispatch-on-type family: the same prefix ending in
+      ``_`` followed by a class name (``visit_Name`` / ``visit_NamedExpr``);
+    * two methods of one dispatch family: names of three words or more with
+      the same first and last word, of which the target's class has at least
+      three (``_parse_keyword_arguments_section`` / ``_parse_other_parameters_section``:
+      handlers a table or ``getattr`` picks by name, each for its own case);
+    * two module functions of one name, when the target's module defines at
+      least two more functions of its prefix: a plugin's hooks
+      (``pytest_addoption`` of two plugins).
+    """
+    a, b = simple_name(new.qualname), simple_name(target.qualname)
+    if new.is_method and target.is_method:
+        if a == b and related(new, target, facts):
+            return True
+        ma, mb = _TYPE_DISPATCH.match(a), _TYPE_DISPATCH.match(b)
+        if ma and mb and ma.group(1) == mb.group(1):
+            return True
+        return _family(a) is not None and _family(a) == _family(b) and _family_size(target, index) >= FAMILY_SIZE
+    if new.is_method or target.is_method or a != b:
+        return False
+    hook = _HOOK_PREFIX.match(b)
+    if hook is None:
+        return False
+    prefix = hook.group(1)
+    siblings = 0
+    for other in index.by_path.get(target.location.path, ()):
+        if other != target.qualname and LOCALS not in other and simple_name(other).startswith(prefix):
+            fn = index.functions.get(other)
+            if fn is not None and not fn.is_method:
+                siblings += 1
+    return siblings >= HOOK_SIBLINGS
+
+
+def _bases(fn: Function, facts: Callable) -> Optional[set[str]]:
+    """The last names of the class of ``fn``, of its direct bases, and (one level up) of their
+    bases when they are defined in the same file: None when the class is not known."""
+    file_facts = facts(fn.location.path)
+    if file_facts is None or fn.fact.class_name is None:
+        return None
+    classes = {c.local_name: c for c in file_facts.classes}
+    by_name = {c.name: c for c in file_facts.classes}
+    own = classes.get(fn.fact.class_name)
+    if own is None:
+        return None
+    names = {own.name}
+    todo = [b.rpartition(".")[2] for b in own.bases]
+    for _ in range(3):  # a few levels of the file's own classes
+        more = []
+        for base in todo:
+            if base in names or base in ("object", "Generic", "Protocol", "ABC"):
+                continue
+            names.add(base)
+            if base in by_name:
+                more.extend(b.rpartition(".")[2] for b in by_name[base].bases)
+        todo = more
+    return names
+
+
+def related(a: Function, b: Function, facts: Optional[Callable]) -> bool:
+    """Are the classes of two methods related by inheritance: one derives from the
+    other, or they share a base (by name; ``object`` and typing's bases do not count)?
+    Unknown (no facts): assumed related."""
+    if facts is None:
+        return True
+    names_a, names_b = _bases(a, facts), _bases(b, facts)
+    if names_a is None or names_b is None:
+        return True
+    return bool(names_a & names_b)
+
+
+def _family(name: str) -> Optional[tuple[str, str]]:
+    """(first word, last word) of a name of at least three words: ``_parse_other_parameters_section``
+    -> (``_parse``, ``section``); leading underscores belong to the first word."""
+    stripped = name.lstrip("_")
+    words = stripped.split("_")
+    if len(words) < 3 or not all(words):
+        return None
+    return (name[: len(name) - len(stripped)] + words[0], words[-1])
+
+
+def _family_size(target: Function, index: RepoIndex) -> int:
+    """How many methods of ``target``'s class share its (first word, last word)."""
+    key = _family(simple_name(target.qualname))
+    owner = target.qualname.rpartition(".")[0]
+    count = 0
+    for other in index.by_path.get(target.location.path, ()):
+        if other.rpartition(".")[0] == owner and _family(simple_name(other)) == key:
+            count += 1
+    return count
+
+
+def calls_by_name(new: Function, target: Function) -> bool:
+    """Does ``new`` call a method of ``target``'s name through ``self``, ``cls`` or ``super()``?
+
+    Such a call may dispatch to ``target`` (an override): ``new`` does call it.
+    """
+    if not target.is_method:
+        return False
+    name = method_name(target.qualname)
+    return any(len(c.parts) >= 2 and c.parts[0] in ("self", "cls", "super()") and c.parts[-1] == name for c in new.fact.calls)
+
+
+def allowed_target(
+    new: Function, target_name: str, index: RepoIndex, settings: Settings, facts: Optional[Callable] = None
+) -> Optional[Function]:
+    """The target ``target_name`` if the rules may name it for ``new``, else None
+    (``facts``: path -> FileFacts of the tree, for the classes' bases)."""
+    if LOCALS in target_name:
+        return None
+    target = index.functions.get(target_name)
+    if target is None:
+        return None
+    if is_test(new, settings) != is_test(target, settings) or is_declaration(target):
+        return None
+    if same_protocol(new, target, index, facts) or calls_by_name(new, target):
+        return None
+    return target
+
+
+def one_of_each_mirror(findings: dict, index: RepoIndex, change: ChangeSet) -> dict:
+    """``check PATH...``: two existing functions that are copies of each other give
+    two findings, each naming the other.  One pair is one finding: the one on the
+    function that comes later (by path, then line), as the later one is the copy."""
+    if not change.existing:
+        return findings
+
+    def place(qualname: str) -> tuple:
+        loc = index.functions[qualname].location
+        return (loc.path, loc.line, qualname)
+
+    return {
+        qualname: finding
+        for qualname, finding in findings.items()
+        if not (
+            finding.target in findings
+            and findings[finding.target].target == qualname
+            and place(qualname) < place(finding.target)
+        )
+    }

@@ -1,0 +1,279 @@
+"""Issue 13: what real agent changes need besides the fixture cases of tests/fixtures/ra00*.
+
+Creation sections written as ``--- a/X`` / ``@@ -0,0 ...``, bounded ``also:``
+lists and SARIF related locations, test patterns, moves, and the guards of
+rules/scope.py and RA001 on small hand-made functions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from reuse_audit.cli import cli
+from reuse_audit.errors import PatchError, UsageError
+from reuse_audit.previous import find_moves
+from reuse_audit.model import Candidate, CallSite, Finding, FunctionFact, Function, Location, Report
+from reuse_audit.reporters import RenderContext, render
+from reuse_audit.rules import ra001_reimplemented_function as ra001
+from reuse_audit.rules import scope
+from reuse_audit.settings import Settings, settings_from_table
+
+UTIL = "def a(x):\n    return x\n\n\ndef b(x):\n    return x\n\n\ndef c(x):\n    return x\n"
+COPY = "from pkg.util import a, b, c\n\n\ndef {name}(x):\n    return a(b(c(x)))\n"
+
+
+def write(root: Path, files: dict[str, str]) -> None:
+    for path, text in files.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+
+
+def check(root: Path, patch: str, *args: str):
+    (root.parent / "change.patch").write_text(patch, encoding="utf-8")
+    return CliRunner().invoke(
+        cli, ["check", str(root.parent / "change.patch"), "--repo", str(root), "--no-cache", *args], catch_exceptions=False
+    )
+
+
+# ------------------------------------------------------------------ creation sections
+
+
+def creation(path: str, text: str) -> str:
+    lines = text.splitlines()
+    body = "".join("+" + line + "\n" for line in lines)
+    return f"--- a/{path}\n+++ b/{path}\n@@ -0,0 +1,{len(lines)} @@\n{body}"
+
+
+def test_a_section_with_no_old_lines_creates_a_missing_file(tmp_path: Path):
+    repo = tmp_path / "repo"
+    write(repo, {"pkg/__init__.py": "", "pkg/util.py": UTIL, "pkg/old.py": COPY.format(name="old")})
+    result = check(repo, creation("pkg/new.py", COPY.format(name="new")), "--format", "json")
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.stdout)
+    assert [f["function"] for f in report["findings"]] == ["pkg.new.new"]
+    assert report["findings"][0]["details"]["status"] == "added"
+
+
+def test_a_modifying_section_of_a_missing_file_is_still_an_error(tmp_path: Path):
+    from reuse_audit.engine import change_from_patch
+
+    repo = tmp_path / "repo"
+    write(repo, {"pkg/__init__.py": ""})
+    with pytest.raises(PatchError, match="patch modifies 'pkg/gone.py', which does not exist in the tree"):
+        change_from_patch(repo, "--- a/pkg/gone.py\n+++ b/pkg/gone.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n", "change.patch")
+
+
+# ------------------------------------------------------------------ bounded messages
+
+
+def _finding(others: int, added: bool = False) -> Finding:
+    return Finding(
+        rule="RA001",
+        location=Location("pkg/new.py", 3, 0, 5),
+        function="pkg.new.f",
+        message="'f' re-implements 'pkg.old.t' (calls 3 of its 3 callees) without calling it",
+        target="pkg.old.t",
+        target_location=Location("pkg/old.py", 1, 0, 2),
+        shared=("pkg.util.a",),
+        others=tuple(
+            Candidate(f"pkg.o{i:02}.g", Location(f"pkg/o{i:02}.py", 1, 0, 2), 3, 3, 1.0, added=added and i == 0)
+            for i in range(others)
+        ),
+        details=(("status", "added"),),
+    )
+
+
+def _render(fmt: str, finding: Finding) -> str:
+    from reuse_audit.engine import all_rules
+
+    ctx = RenderContext(rules=(all_rules()["RA001"],), version="0", source=lambda path: None)
+    return render(fmt, Report(findings=(finding,), files_analysed=3, functions_checked=1, rules=("RA001",)), ctx)
+
+
+def test_also_lists_at_most_five_then_how_many_more():
+    text = _render("text", _finding(12))
+    also = next(line for line in text.splitlines() if line.strip().startswith("also:"))
+    assert also.count("pkg.o") == 5 and also.endswith(", and 7 more")
+    github = _render("github", _finding(12))
+    assert "and 7 more" in github and "pkg.o05" not in github
+    assert "and" not in next(line for line in _render("text", _finding(5)).splitlines() if "also:" in line).split("pkg.o04")[1]
+
+
+def test_sarif_has_at_most_ten_related_locations_and_says_added_by_this_change():
+    sarif = json.loads(_render("sarif", _finding(30, added=True)))
+    related = sarif["runs"][0]["results"][0]["relatedLocations"]
+    assert len(related) == 10
+    assert related[1]["message"]["text"] == "function pkg.o00.g (calls 3 of its 3 callees, added by this change)"
+    assert related[2]["message"]["text"].startswith("existing function pkg.o01.g")
+    assert "added by this change" in _render("text", _finding(2, added=True))
+
+
+# ------------------------------------------------------------------ test patterns
+
+
+@pytest.mark.parametrize(
+    "path, expected",
+    [
+        ("tests/test_x.py", True),
+        ("src/pkg/tests/helpers.py", True),
+        ("testing/plugin.py", True),
+        ("pkg/test_util.py", True),
+        ("pkg/util_test.py", True),
+        ("conftest.py", True),
+        ("pkg/testutils.py", False),
+        ("pkg/latest.py", False),
+        ("pkg/contest.py", False),
+    ],
+)
+def test_default_test_patterns(path: str, expected: bool):
+    assert Settings().is_test(path) is expected
+
+
+def test_test_patterns_and_include_tests_from_the_configuration():
+    settings = settings_from_table({"test-patterns": ["spec/", "pkg/check_*.py"], "include-tests": True}, "pyproject.toml")
+    assert settings.include_tests is True
+    assert settings.is_test("spec/a.py") and settings.is_test("pkg/check_a.py") and not settings.is_test("tests/a.py")
+    with pytest.raises(UsageError, match="include-tests must be true or false"):
+        settings_from_table({"include-tests": "yes"}, "pyproject.toml")
+    with pytest.raises(UsageError, match="min-own-callees"):
+        settings_from_table({"min-own-callees": -1}, "pyproject.toml")
+
+
+def test_include_tests_on_the_command_line(tmp_path: Path):
+    repo = tmp_path / "repo"
+    write(repo, {"pkg/__init__.py": "", "pkg/util.py": UTIL, "tests/test_old.py": COPY.format(name="test_old")})
+    patch = creation("tests/test_new.py", COPY.format(name="test_new"))
+    assert check(repo, patch).exit_code == 0
+    result = check(repo, patch, "--include-tests")
+    assert result.exit_code == 1 and "tests.test_old.test_old" in result.stdout
+
+
+# ------------------------------------------------------------------ moves
+
+
+def test_one_removed_function_explains_one_move():
+    seq = "abcdefghij" * 5
+    moved = find_moves({"m.f": (seq, ""), "m.g": (seq, ""), "n.f": (seq + "x", "")}, [("f", (seq, ""))], 0.9)
+    assert moved == {"m.f"}  # exact, and of the same name first
+    assert find_moves({"m.h": (seq + "xy", "")}, [("f", (seq, ""))], 0.9) == {"m.h"}  # nearly equal
+    assert find_moves({"m.h": ("zzzz" + seq[:20], "")}, [("f", (seq, ""))], 0.9) == frozenset()
+
+
+# ------------------------------------------------------------------ targets and evidence
+
+
+def fn(qualname: str, is_method: bool, calls: tuple[tuple[str, ...], ...] = (), path: str = "pkg/m.py") -> Function:
+    name = qualname.rpartition(".")[2]
+    fact = FunctionFact(
+        name, name, 1, 0, 2, (), tuple(CallSite(p, 1, 0) for p in calls), None, None, (), (), (), (), (), "", None
+    )
+    return Function(qualname, "pkg.m", Location(path, 1, 0, 2), fact, frozenset(), is_method)
+
+
+class Stub:
+    """The little of a RepoIndex that the guards read."""
+
+    def __init__(self, functions: dict[str, Function]):
+        self.functions = functions
+        self.by_path: dict[str, tuple[str, ...]] = {}
+        for q, f in functions.items():
+            self.by_path[f.location.path] = self.by_path.get(f.location.path, ()) + (q,)
+
+    def is_method(self, q: str) -> bool:
+        f = self.functions.get(q)
+        return f is not None and f.is_method
+
+
+def test_same_protocol():
+    index = Stub({})
+    same = scope.same_protocol
+    assert same(fn("pkg.a.A.render", True), fn("pkg.b.B.render", True), index)
+    assert same(fn("pkg.a.P._print_Add", True), fn("pkg.a.P._print_Mul", True), index)
+    assert not same(fn("pkg.a.P.print_add", True), fn("pkg.a.P.print_mul", True), index)
+    assert not same(fn("pkg.a.render", False), fn("pkg.b.render", False), index)  # no hook family
+    hooks = {q: fn(q, False, path="pkg/b.py") for q in ("pkg.b.hook_add", "pkg.b.hook_configure", "pkg.b.hook_unconfigure")}
+    assert same(fn("pkg.a.hook_add", False), hooks["pkg.b.hook_add"], Stub(hooks))
+    family = {q: fn(q, True, path="pkg/d.py") for q in ("pkg.d.D._parse_a_section", "pkg.d.D._parse_b_section", "pkg.d.D._parse_c_section")}
+    assert same(fn("pkg.d.D._parse_x_section", True), family["pkg.d.D._parse_a_section"], Stub(family))
+    assert not same(fn("pkg.d.D._parse_x_part", True), family["pkg.d.D._parse_a_section"], Stub(family))
+
+
+def test_a_call_through_self_of_the_targets_name_is_a_call_of_it():
+    target = fn("pkg.b.B.save", True)
+    assert scope.calls_by_name(fn("pkg.a.A.store", True, calls=(("self", "save"),)), target)
+    assert scope.calls_by_name(fn("pkg.a.A.store", True, calls=(("super()", "save"),)), target)
+    assert not scope.calls_by_name(fn("pkg.a.A.store", True, calls=(("other", "save"),)), target)
+    assert not scope.calls_by_name(fn("pkg.a.store", False, calls=(("self", "save"),)), fn("pkg.b.save", False))
+
+
+def test_a_method_call_counts_once_not_as_dot_name_and_as_the_method():
+    index = Stub({"pkg.basic.Basic.subs": fn("pkg.basic.Basic.subs", True)})
+    callees = frozenset({".subs", "pkg.basic.Basic.subs", ".expand", "pkg.util.a"})
+    assert ra001.distinct(callees, index) == frozenset({"pkg.basic.Basic.subs", ".expand", "pkg.util.a"})
+
+
+def test_own_callees_count_only_functions_of_the_repository():
+    index = Stub({"pkg.util.a": fn("pkg.util.a", False)})
+    assert ra001.own_callees(["pkg.util.a", "logging.Logger.debug", ".info", "pkg.models.Model"], index) == 1
+
+
+def test_library_vocabulary_alone_is_no_evidence_unless_asked(tmp_path: Path):
+    stdlib = "import os.path\nimport shutil\n\n\ndef {name}(p, d):\n    t = os.path.join(d, os.path.basename(p))\n    if os.path.exists(t):\n        return t\n    return shutil.copy(p, t)\n"
+    repo = tmp_path / "repo"
+    write(repo, {"pkg/__init__.py": "", "pkg/files.py": stdlib.format(name="backup")})
+    patch = creation("pkg/archive.py", stdlib.format(name="archive"))
+    assert check(repo, patch, "--select", "RA001").exit_code == 0
+    write(repo, {"pyproject.toml": "[tool.reuse-audit]\nmin-own-callees = 0\n"})
+    assert check(repo, patch, "--select", "RA001").exit_code == 1
+    # or a structural floor: the two functions' code is that similar (off by default)
+    write(repo, {"pyproject.toml": "[tool.reuse-audit]\nmin-structure = 0.85\n"})
+    assert check(repo, patch, "--select", "RA001").exit_code == 1
+    different = creation("pkg/archive.py", "import os.path\nimport shutil\n\n\ndef archive(p, d):\n    for name in sorted(os.listdir(d)):\n        t = os.path.join(d, os.path.basename(name))\n        if os.path.exists(t) and t.endswith('.bak'):\n            continue\n        shutil.copy(p, t)\n    return d\n")
+    assert check(repo, different, "--select", "RA001").exit_code == 0
+
+
+def test_methods_of_one_name_are_one_protocol_only_in_related_classes():
+    from reuse_audit.model import ClassFact, FileFacts
+
+    def method(qualname: str, cls: str, path: str) -> Function:
+        f = fn(qualname, True, path=path)
+        return Function(f.qualname, f.module, f.location, dataclasses.replace(f.fact, class_name=cls), f.callees, True)
+
+    files = {
+        "pkg/a.py": FileFacts("", (), (ClassFact("Latex", "Latex", 1, ("Printer",)), ClassFact("Cache", "Cache", 9, ())), (), ()),
+        "pkg/b.py": FileFacts("", (), (ClassFact("Pretty", "Pretty", 1, ("base.Printer",)), ClassFact("Store", "Store", 9, ("object",))), (), ()),
+    }
+    latex, pretty = method("pkg.a.Latex._print_X", "Latex", "pkg/a.py"), method("pkg.b.Pretty._print_X", "Pretty", "pkg/b.py")
+    cache, store = method("pkg.a.Cache.load", "Cache", "pkg/a.py"), method("pkg.b.Store.load", "Store", "pkg/b.py")
+    assert scope.same_protocol(latex, pretty, Stub({}), files.get)
+    assert not scope.same_protocol(cache, store, Stub({}), files.get)  # a copy between unrelated classes is a copy
+    assert scope.same_protocol(cache, store, Stub({}))  # without facts: assumed related
+
+
+def test_abstract_methods_and_overload_stubs_are_declarations_not_copies(tmp_path: Path):
+    stub = '''from abc import ABC, abstractmethod
+
+
+class {cls}(ABC):
+    @abstractmethod
+    async def {name}(
+        self,
+        title__contains: str | None = None,
+        created_at__gte: int | None = None,
+        created_at__lt: int | None = None,
+        updated_at__gte: int | None = None,
+        updated_at__lt: int | None = None,
+    ) -> int:
+        """Count the records."""
+'''
+    repo = tmp_path / "repo"
+    write(repo, {"pkg/__init__.py": "", "pkg/info.py": stub.format(cls="InfoService", name="count_info")})
+    patch = creation("pkg/service.py", stub.format(cls="Service", name="count_items"))
+    result = check(repo, patch, "--select", "RA003")
+    assert result.exit_code == 0, result.stdout  # (before issue 13: "near-copy of InfoService.count_info")
