@@ -222,6 +222,9 @@ def run_turn(
         if tampered:
             invalid.append(tampered)
     post = workspace.commit_turn(turn.number)
+    # what is scored by the tests: the pre-turn commit plus the submitted file, as committed (a
+    # regular file; a link is not submitted), checked out afresh outside the workspace
+    next_commit = workspace.commit_with(pre, turn.path, post, turn.number)
     diff = workspace.diff(pre, post)
     (turn_dir / "diff.patch").write_text(diff, encoding="utf-8", errors="surrogateescape")
     reads = tuple(sorted(set(result.reads), key=lambda r: (r.path, r.start, r.end)))
@@ -231,7 +234,7 @@ def run_turn(
     settings = Settings()
     scored = score_diff(before, diff, turn, settings) if diff.strip() else None
     tests_started = time.monotonic()
-    tests = run_tests(turn, workspace.env, turn_dir, config.test_timeout)
+    tests = run_submitted_tests(workspace, next_commit, turn, turn_dir, config.test_timeout)
     tests_seconds = time.monotonic() - tests_started
     index = before_index(before)
     repo_targets = tuple(t.name for t in turn.targets if t.kind == "repo")
@@ -244,7 +247,6 @@ def run_turn(
         findings = ()
     reimplemented = reuse.reimplemented if reuse else ()
     files_viewed, lines_viewed = viewed(reads)
-    next_commit = _carry_forward(workspace, pre, turn)
     # the benchmark's own cost of a turn: workspace reset, snapshot, prompt and
     # guards before the agent; diff, scoring and carrying forward after it
     # (not the agent, not the tests): scripts/perf.py --bench reports it
@@ -253,7 +255,7 @@ def run_turn(
     (turn_dir / "timing.json").write_text(
         json.dumps({k: round(v, 3) for k, v in timing.items()}) + "\n", encoding="utf-8"
     )
-    extra = {"commit": post, "next_commit": next_commit, "submitted_file": (workspace.root / turn.path).is_file()}
+    extra = {"commit": post, "next_commit": next_commit, "submitted_file": next_commit != pre}
     notes = [result.message] if result.message else []
     if tests.timed_out:
         notes.append("tests timed out")
@@ -288,16 +290,14 @@ def run_turn(
     )
 
 
-def _carry_forward(workspace: Workspace, pre: str, turn) -> str:
-    """The next turn's start: the pre-turn commit plus the submitted file only."""
-    submitted = workspace.root / turn.path
-    content = submitted.read_bytes() if submitted.is_file() else None
-    workspace.reset_to(pre)
-    if content is None:
-        return pre
-    submitted.parent.mkdir(parents=True, exist_ok=True)
-    submitted.write_bytes(content)
-    return workspace.commit_turn(turn.number)
+def run_submitted_tests(workspace: Workspace, commit: str, turn, out_dir: Path, timeout: float):
+    """The turn's tests on commit ``commit`` checked out into ``out_dir/tree`` (a fresh copy no
+    agent touched, removed afterwards), importable from there only."""
+    tree = workspace.export(commit, out_dir / "tree")
+    try:
+        return run_tests(turn, workspace.tree_env(tree), out_dir, timeout)
+    finally:
+        shutil.rmtree(tree, ignore_errors=True)
 
 
 def _snapshot(root: Path) -> MemoryTree:

@@ -12,7 +12,9 @@ earlier turns:
 * the re-inventing solution passes every test too, and RA001 flags it for at
   least one declared target: pass rates cannot see what Cdup sees.
 
-Every check goes through the same stages and rules as ``bench run``.
+Every check goes through the same stages and rules as ``bench run``: the
+tests run on a fresh checkout of the commit being checked, with an isolated
+interpreter (``runner.run_submitted_tests``).
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from reuse_audit.errors import UsageError
 from reuse_audit.settings import Settings
 
 from .model import Chain, Turn
-from .runner import _snapshot
-from .scoring import run_tests, score_diff
+from .runner import _snapshot, run_submitted_tests
+from .scoring import score_diff
 from .workspace import Workspace
 
 
@@ -79,13 +81,13 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
 
     # a missing submission, then an empty module: every test must fail
     ws.reset_to(pre)
-    missing = run_tests(turn, ws.env, out / "missing", timeout)
+    missing = run_submitted_tests(ws, pre, turn, out / "missing", timeout)
     check.missing = f"{missing.passed}/{missing.total}"
     if missing.passed:
         check.failures.append(f"{missing.passed} test(s) pass with no submission")
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text("", encoding="utf-8")
-    empty = run_tests(turn, ws.env, out / "empty", timeout)
+    empty = run_submitted_tests(ws, ws.commit_turn(turn.number), turn, out / "empty", timeout)
     check.empty = f"{empty.passed}/{empty.total}"
     if empty.passed:
         check.failures.append(f"{empty.passed} test(s) pass with an empty module")
@@ -97,7 +99,7 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
     before = _snapshot(ws.root)
     reference = _submit(ws, turn, turn.solution)
     diff = ws.diff(pre, reference)
-    tests = run_tests(turn, ws.env, out / "reference", timeout)
+    tests = run_submitted_tests(ws, reference, turn, out / "reference", timeout)
     check.tests = f"{tests.passed}/{tests.total}"
     if tests.passed != tests.total or tests.total == 0:
         failed = [name for name, outcome in tests.outcomes if outcome != "passed"]
@@ -127,7 +129,7 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
     else:
         ws.reset_to(pre)
         copy = _submit(ws, turn, turn.reinvent)
-        reinvent_tests = run_tests(turn, ws.env, out / "reinvent", timeout)
+        reinvent_tests = run_submitted_tests(ws, copy, turn, out / "reinvent", timeout)
         result = score_diff(before, ws.diff(pre, copy), turn, settings)
         flagged = sorted(
             {f.target for f in result.report.findings if f.rule == "RA001" and f.target in declared}
