@@ -92,6 +92,42 @@ elif what == "git-hooks":  # the runner's own git commands must not run these
         (hooks / name).chmod(0o755)
     subprocess.run(["git", "config", "core.fsmonitor", f"touch {marker}-fsmonitor; true"], cwd=ws, check=True)
     submit()
+elif what == "rig-tests":  # a wrong solution, and a sitecustomize.py that strips failures from junit.xml
+    target = ws / turn["path"]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    import ast
+    names = [n.name for n in ast.parse((chain / f"turn{turn['turn']}" / "solution.py").read_text()).body
+             if isinstance(n, ast.FunctionDef)]
+    target.write_text("".join(f"def {name}(*args, **kwargs):\n    return None\n\n" for name in names))
+    hook = (
+        "import atexit, pathlib, re, sys\n"
+        "def _rig():\n"
+        "    for arg in sys.argv:\n"
+        "        if arg.startswith('--junitxml='):\n"
+        "            p = pathlib.Path(arg.split('=', 1)[1])\n"
+        "            if p.exists():\n"
+        "                p.write_text(re.sub(r'<(failure|error)\\b.*?</(failure|error)>', '', p.read_text(), flags=re.S))\n"
+        "atexit.register(_rig)\n"
+    )
+    (ws / "sitecustomize.py").write_text(hook)
+    (ws / "usercustomize.py").write_text(hook)
+elif what == "git-filter":  # a clean filter for every path, declared in the workspace's git
+    marker = os.environ["HOOK_MARKER"]
+    (ws / ".gitattributes").write_text("* filter=evil\n")
+    (ws / ".git" / "info").mkdir(exist_ok=True)
+    (ws / ".git" / "info" / "attributes").write_text("* filter=evil\n")
+    for key, value in (("filter.evil.clean", f"touch {marker}-clean; sleep 20; cat"),
+                       ("filter.evil.smudge", f"touch {marker}-smudge; cat"),
+                       ("filter.evil.required", "true")):
+        subprocess.run(["git", "config", key, value], cwd=ws, check=True)
+    submit()
+elif what == "worktree":  # the workspace's git pointed at a folder outside
+    subprocess.run(["git", "config", "core.worktree", os.environ["OUTSIDE"]], cwd=ws, check=True)
+    submit()
+elif what == "symlink":  # the submitted path as a link to the reference solution
+    target = ws / turn["path"]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.symlink_to(chain / f"turn{turn['turn']}" / "solution.py")
 else:
     submit()
 '''
@@ -254,3 +290,53 @@ def test_git_hooks_and_config_the_agent_plants_are_not_run_by_the_runner(chain_d
     # and the control for the guard: an agent that keeps to its workspace is valid
     assert records[0]["resolved"] and not records[0]["extra"].get("invalid"), records[0]
     assert summarise(run_dir).invalid == 0
+
+
+def test_a_sitecustomize_left_in_the_workspace_does_not_rig_the_tests(chain_dir, tmp_path, monkeypatch):
+    """A wrong solution, and a sitecustomize.py that strips <failure> from junit.xml at exit:
+    before, the tests ran with the workspace on PYTHONPATH and the turn was scored resolved.
+    Now they run on a fresh checkout of the submission with an isolated interpreter."""
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "1:rig-tests", turns=1)
+    first = records[0]
+    assert first["tests_total"] >= 5 and first["tests_passed"] == 0 and not first["resolved"], first
+    junit = (run_dir / "click-mini" / "turn-1" / "junit.xml").read_text()
+    assert "<failure" in junit
+    assert not (run_dir / "click-mini" / "turn-1" / "tree").exists()  # the scored copy is removed
+
+
+def test_a_git_filter_the_agent_declares_is_never_run_by_the_runner(chain_dir, tmp_path, monkeypatch):
+    """.gitattributes and .git/info/attributes name a clean filter declared in the workspace's
+    .git/config (it sleeps 20 s): the runner's commits, diffs, exports and resets never run it."""
+    marker = tmp_path / "filter-ran"
+    monkeypatch.setenv("HOOK_MARKER", str(marker))
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "1:git-filter", turns=2)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("filter-ran")) == []
+    first, second = records
+    assert first["resolved"] and second["turn"] == 2 and not first["extra"].get("invalid"), first
+    timing = json.loads((run_dir / "click-mini" / "turn-1" / "timing.json").read_text())
+    assert timing["overhead_seconds"] < 20, timing  # the 20 s filter did not run inside the runner
+
+
+def test_core_worktree_pointed_outside_leaves_that_folder_intact_across_a_resume(chain_dir, tmp_path, monkeypatch):
+    """Before, the runner's own `git add -A` / `reset --hard` / `clean -ffdx` obeyed the
+    workspace's core.worktree: the run aborted, and its resume wiped the outside folder."""
+    outside = tmp_path / "precious"
+    (outside / "sub").mkdir(parents=True)
+    (outside / "notes.txt").write_text("keep me\n")
+    (outside / "sub" / "data.py").write_text("x = 1\n")
+    before = {p.relative_to(outside).as_posix(): p.read_bytes() for p in outside.rglob("*") if p.is_file()}
+    monkeypatch.setenv("OUTSIDE", str(outside))
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "1:worktree", turns=1)
+    assert records[0]["resolved"], records[0]
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "1:worktree", turns=2)  # the resume
+    assert [r["turn"] for r in records] == [1, 2]
+    after = {p.relative_to(outside).as_posix(): p.read_bytes() for p in outside.rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_a_submitted_link_to_the_reference_solution_is_not_submitted(chain_dir, tmp_path, monkeypatch):
+    """The runner carries forward and tests the committed blob of the submitted path, never
+    what a link on the disk points at (a link is not a submission)."""
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "1:symlink", turns=1)
+    first = records[0]
+    assert not first["extra"]["submitted_file"] and first["tests_passed"] == 0 and not first["resolved"], first
