@@ -31,7 +31,24 @@ Runaway agents.  Nothing an agent does stops the chain or the run:
   the turn *invalid*;
 * a turn's tests that hang are killed (their whole process tree) at
   ``test_timeout`` and count as failed (``notes``: "tests timed out");
-* an adapter that raises makes the turn an ``error``.
+* an adapter that raises makes the turn an ``error``;
+* every agent turn runs in a :class:`~.sandbox.TurnSandbox` (``sandbox.py``):
+  where the machine allows it, its processes run under bubblewrap (the
+  workspace and the turn folder the only writable places, the run folder,
+  the chain's folder and the shipped suites hidden, no network unless the
+  adapter needs its model endpoint, all of them killed when the turn ends)
+  and, where a cgroup can be made, within ``memory_limit`` bytes and
+  ``process_limit`` tasks.  Exceeding a limit, or leaving processes running
+  when the agent's process ends, makes the turn *invalid*.  Where there are
+  no namespaces the run says so once, runs unsandboxed, and ``run.json``
+  records it (``isolation``).
+
+What is scored.  The turn's diff (every file the agent changed) is replayed
+through the rules; the turn's tests run on the pre-turn commit plus the
+submitted file only (the blob committed at ``turn.path``, a regular file),
+checked out afresh outside the workspace and imported from there by an
+isolated interpreter (:func:`run_submitted_tests`): nothing else the agent
+left in its workspace reaches the tests.
 
 An invalid turn is still scored and journaled (so that the journal stays one
 record per turn and a rerun resumes after it), with ``extra["invalid"] = True``
@@ -65,6 +82,7 @@ from .fetch import fetch_chain
 from .journal import JOURNAL, Journal
 from .model import AgentResult, Chain, Read, TurnRecord, TurnRequest
 from .prompt import build_prompt
+from .sandbox import DEFAULT_MEMORY_LIMIT, DEFAULT_PROCESS_LIMIT, TurnSandbox, probe, suites_folder
 from .scoring import before_index, recalled, reuse_score, run_tests, score_diff, viewed
 from .workspace import Workspace
 
@@ -86,6 +104,9 @@ class RunConfig:
     suite: str = ""
     cache_dir: Optional[Path] = None  # facts cache for scoring
     workspace_limit: int = DEFAULT_WORKSPACE_LIMIT  # bytes the workspace may grow by during one agent turn
+    sandbox: str = "auto"  # auto (bwrap where the machine allows it), bwrap (required) or none
+    memory_limit: int = DEFAULT_MEMORY_LIMIT  # bytes of memory of one agent turn
+    process_limit: int = DEFAULT_PROCESS_LIMIT  # processes and threads of one agent turn
 
     @property
     def run_id(self) -> str:
@@ -102,12 +123,33 @@ class RunConfig:
         }
         if self.workspace_limit != DEFAULT_WORKSPACE_LIMIT:  # runs made before the option resume as they were
             described["workspace_limit"] = self.workspace_limit
+        if self.sandbox != "auto":
+            described["sandbox"] = self.sandbox
+        if self.memory_limit != DEFAULT_MEMORY_LIMIT:
+            described["memory_limit"] = self.memory_limit
+        if self.process_limit != DEFAULT_PROCESS_LIMIT:
+            described["process_limit"] = self.process_limit
         return described
+
+    def isolation(self):
+        """How this machine isolates the run's agent turns (:func:`.sandbox.probe`); UsageError
+        when ``sandbox`` is ``bwrap`` and there is no sandbox."""
+        from reuse_audit.errors import UsageError
+
+        found = probe(self.sandbox)
+        if self.sandbox == "bwrap" and not found.sandboxed:
+            raise UsageError(f"--sandbox bwrap: {found.detail}")
+        return found
 
 
 def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Progress] = None) -> Journal:
+    isolation = config.isolation()
     config.run_dir.mkdir(parents=True, exist_ok=True)
-    _check_run_file(config)
+    _check_run_file(config, isolation)
+    if not isolation.sandboxed and config.sandbox != "none":
+        import sys
+
+        sys.stderr.write(f"reuse-audit bench: warning: agents run unsandboxed: {isolation.detail}\n")
     journal = Journal(config.run_dir)
     lock = threading.Lock()
 
@@ -124,23 +166,31 @@ def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Pro
     return journal
 
 
-def _check_run_file(config: RunConfig) -> None:
-    """A run directory belongs to one configuration: resuming with another is refused."""
+def _check_run_file(config: RunConfig, isolation=None) -> None:
+    """A run directory belongs to one configuration: resuming with another is refused.
+    ``isolation`` (how the turns are isolated here) is recorded too, not compared: a run
+    resumed without a sandbox stays ``unsandboxed``."""
     from reuse_audit.errors import UsageError
 
     path = config.run_dir / "run.json"
     wanted = config.describe()
+    isolated = isolation.describe() if isolation is not None else None
     if path.exists():
         try:
             existing = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError):
             existing = None
+        before = existing.pop("isolation", None) if isinstance(existing, dict) else None
+        if isinstance(before, dict) and before.get("sandbox") == "unsandboxed" and isolated is not None:
+            isolated = before
         if existing is not None and existing != wanted:
             changed = sorted(k for k in set(existing) | set(wanted) if existing.get(k) != wanted.get(k))
             raise UsageError(
                 f"{config.run_dir} holds a run with another configuration ({', '.join(changed)} differ): "
                 "use another --out, or the same options to resume it"
             )
+    if isolated is not None:
+        wanted = dict(wanted, isolation=isolated)
     path.write_text(json.dumps(wanted, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
@@ -197,7 +247,17 @@ def run_turn(
     run_guard = Guard(_turn_guard_roots(config, workspace), skip=_turn_guard_skips(config, chain, workspace, turn_dir))
     started = time.monotonic()
     setup_seconds = started - setup_started
-    with workspace_limits(workspace.root, config.workspace_limit) as limits:
+    sandbox = TurnSandbox(
+        config.isolation(),
+        writable=[workspace.root, turn_dir],
+        hidden=[config.run_dir, chain.file.parent, suites_folder()],
+        visible=[workspace.git_dir / "objects"],  # the workspace's .git borrows them
+        network=bool(getattr(agent, "needs_network", False)),
+        memory_limit=config.memory_limit,
+        process_limit=config.process_limit,
+        name=f"{chain.id}-{turn.number}",
+    )
+    with workspace_limits(workspace.root, config.workspace_limit) as limits, sandbox:
         try:
             result = agent.run_turn(request)
         except Exception as exc:  # an adapter bug must not stop the chain: the turn counts as failed
@@ -212,6 +272,7 @@ def run_turn(
             result = AgentResult(status="limit", reads=result.reads, trajectory=result.trajectory,
                                  message=f"killed: {over}", cost=result.cost, steps=result.steps)
         workspace.reset_to(pre)  # the turn's files are not committed: nothing of it is scored
+    invalid.extend(f"the agent {reason}" for reason in sandbox.violations)
     outside = run_guard.changes()
     if chain_guard is not None:
         outside += chain_guard.changes()

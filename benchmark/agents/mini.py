@@ -144,6 +144,8 @@ class MiniSweAgent:
             if key in options and (not isinstance(options[key], (int, float)) or options[key] < 0):
                 raise UsageError(f"agent mini-swe-agent: {key} must be a non-negative number")
         self.python = str(options.get("python") or sys.executable)
+        # a real model is called from inside the turn's sandbox: the network stays on
+        self.needs_network = self.model_class != "deterministic"
 
     # ------------------------------------------------------------------
 
