@@ -10,6 +10,10 @@ workspace, or past the workspace limit; see ``runner.py``) are left out of
 every metric, and counted in the ``Invalid`` column (``invalid`` in JSON).
 ``Turns`` counts the valid turns only; a chain whose turns are all invalid
 is not counted in ``Chains``.
+
+Each report says how every run's agent turns were isolated (``run.json``
+``isolation``, see ``sandbox.py``): ``sandboxed (bwrap ...)`` or
+``unsandboxed: <why>``, and how memory and processes were limited.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ class RunSummary:
     overall: dict  # metric -> value (None when undefined, e.g. no self targets)
     per_turn: dict  # turn -> {metric -> value}
     invalid: int = 0  # turns left out: the agent broke the rules of the run
+    isolation: str = ""  # how the agent turns were isolated (run.json "isolation"), e.g. "bwrap, cgroup v1"
 
 
 def is_invalid(record: dict) -> bool:
@@ -97,7 +102,18 @@ def summarise(run_dir: Path) -> RunSummary:
     # Cdup overall is the duplicated-chain rate at each chain's last scored turn
     overall["cdup"] = _ratio(sum(1 for r in last_turn.values() if r["duplicated"]), len(last_turn))
     per_turn = {t: metrics([r for r in records if r["turn"] == t]) for t in turns}
-    return RunSummary(label, str(run_dir), len(last_turn), len(records), overall, per_turn, invalid)
+    return RunSummary(label, str(run_dir), len(last_turn), len(records), overall, per_turn, invalid,
+                      isolation_label(config.get("isolation")))
+
+
+def isolation_label(isolation) -> str:
+    """``sandboxed (bubblewrap 0.8.0), limits: cgroup v1`` / ``unsandboxed: <why>, limits: ...``."""
+    if not isinstance(isolation, dict) or "sandbox" not in isolation:
+        return "not recorded (a run made before isolation was recorded: unsandboxed)"
+    limits = isolation.get("limits", "?")
+    if isolation.get("sandbox") == "bwrap":
+        return f"sandboxed ({isolation.get('detail', 'bwrap')}), limits: {limits}"
+    return f"unsandboxed: {isolation.get('detail', '?')}, limits: {limits}"
 
 
 def _fmt(metric: str, value: Optional[float]) -> str:
@@ -115,6 +131,7 @@ def render_text(summaries: list[RunSummary]) -> str:
         head = [f"{title} by turn"] + [f"T{t}" for t in turns]
         rows = [[s.label] + [_fmt(key, s.per_turn.get(t, {}).get(key)) for t in turns] for s in summaries]
         out += [_grid(head, rows), ""]
+    out += [f"Isolation of {s.label}: {s.isolation}" for s in summaries] + [""]
     return "\n".join(out)
 
 
@@ -140,6 +157,7 @@ def render_markdown(summaries: list[RunSummary]) -> str:
         out += [f"### {title}", ""]
         out.append(md(["Configuration"] + [f"T{t}" for t in turns], [[s.label] + [_fmt(key, s.per_turn.get(t, {}).get(key)) for t in turns] for s in summaries]))
         out.append("")
+    out += ["## Isolation", ""] + [f"- {s.label}: {s.isolation}" for s in summaries] + [""]
     out.append("![per-turn curves](per_turn.png)")
     return "\n".join(out) + "\n"
 
@@ -154,6 +172,7 @@ def render_json(summaries: list[RunSummary]) -> str:
                 "chains": s.chains,
                 "turns": s.turns,
                 "invalid": s.invalid,
+                "isolation": s.isolation,
                 "overall": s.overall,
                 "per_turn": {str(t): m for t, m in sorted(s.per_turn.items())},
             }

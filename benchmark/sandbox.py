@@ -192,6 +192,23 @@ def _cgroup_kind() -> Optional[str]:
     return group.kind
 
 
+def _sweep_stale(parents: list[Path]) -> None:
+    """Turn cgroups left by a runner that was killed (its pid, in the name, is gone): their
+    processes are killed and the cgroups removed."""
+    for parent in parents:
+        try:
+            entries = list(parent.glob("reuse-audit-*"))
+        except OSError:
+            continue
+        for folder in entries:
+            parts = folder.name.rsplit("-", 2)
+            if len(parts) != 3 or not parts[1].isdigit() or Path(f"/proc/{parts[1]}").exists():
+                continue
+            group = _Cgroup("stale", {"memory": folder})
+            group.kill_all()
+            group.remove()
+
+
 class _Cgroup:
     def __init__(self, kind: str, dirs: dict[str, Path]) -> None:
         self.kind = kind
@@ -201,6 +218,7 @@ class _Cgroup:
     def create(cls, name: str, memory: int, tasks: int) -> Optional["_Cgroup"]:
         leaf = f"reuse-audit-{name}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         v2 = _v2_dir()
+        _sweep_stale([v2] if v2 is not None else list((_v1_dirs() or {}).values()))
         if v2 is not None:
             folder = v2 / leaf
             try:
