@@ -32,8 +32,8 @@ runner git command names it and the work tree explicitly
 hooks, no fsmonitor and attributes off (``info/attributes`` there unsets
 ``text``, ``eol``, ``filter``, ``ident`` and ``working-tree-encoding`` for
 every path, and takes precedence over the workspace's ``.gitattributes``).
-The workspace's own ``.git`` is the agent's: rebuilt at every reset and
-commit as a fresh repository whose ``HEAD`` is the runner's current commit
+The workspace's own ``.git`` is the agent's: rebuilt at every reset as a
+fresh repository whose ``HEAD`` is the runner's current commit
 (its objects borrowed through ``objects/info/alternates``), so ``git
 status``/``git diff`` work for the agent, and nothing it does there is ever
 read by the runner.
@@ -487,22 +487,29 @@ class Workspace:
             self._repo = git.Repo(self.git_dir)
         return self._repo
 
-    def agent_git(self) -> None:
+    def agent_git(self, head: Optional[str] = None) -> None:
         """Give the agent a fresh ``.git`` in the workspace at the runner's ``HEAD``, whatever it
-        did to the last one (see the module docstring)."""
-        head = self.head()
+        did to the last one (see the module docstring).  Written by hand (a few milliseconds):
+        ``HEAD``, a configuration, the branch, the objects borrowed through
+        ``objects/info/alternates`` and a copy of the runner's index, which matches the work
+        tree right after a reset."""
+        head = head or self.head()
         dot_git = self.root / ".git"
         _remove(dot_git)
-        env = git_env()
-        _run_git(["init", "-q", "--template=", f"--initial-branch={BRANCH}", str(self.root)], self.root, env=env)
-        alternates = dot_git / "objects" / "info"
-        alternates.mkdir(parents=True, exist_ok=True)
-        (alternates / "alternates").write_text(str(self.git_dir / "objects") + "\n", encoding="utf-8")
-        with open(dot_git / "config", "a", encoding="utf-8") as handle:
-            handle.write(f"[user]\n\tname = {AUTHOR_NAME}\n\temail = {AUTHOR_EMAIL}\n[gc]\n\tauto = 0\n")
-        agent = [f"--git-dir={dot_git}", f"--work-tree={self.root}"]
-        _run_git([*agent, "update-ref", f"refs/heads/{BRANCH}", head], self.root, env=env)
-        _run_git([*agent, "reset", "-q"], self.root, env=env)
+        for folder in ("objects/info", "objects/pack", f"refs/heads", "refs/tags", "info"):
+            (dot_git / folder).mkdir(parents=True, exist_ok=True)
+        (dot_git / "HEAD").write_text(f"ref: refs/heads/{BRANCH}\n", encoding="utf-8")
+        (dot_git / "config").write_text(
+            "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n"
+            "\tlogallrefupdates = true\n"
+            f"[user]\n\tname = {AUTHOR_NAME}\n\temail = {AUTHOR_EMAIL}\n[gc]\n\tauto = 0\n",
+            encoding="utf-8",
+        )
+        (dot_git / "objects" / "info" / "alternates").write_text(str(self.git_dir / "objects") + "\n", encoding="utf-8")
+        (dot_git / "refs" / "heads" / BRANCH).write_text(head + "\n", encoding="utf-8")
+        index = self.git_dir / "index"
+        if index.is_file():
+            shutil.copyfile(index, dot_git / "index")
 
     def export(self, rev: str, dest: Path) -> Path:
         """Check commit ``rev`` out into ``dest`` (emptied first), a folder outside the workspace
@@ -546,7 +553,7 @@ class Workspace:
         _write_runner_config(self.git_dir)
         _git(self.root, "reset", "-q", "--hard", sha)
         _git(self.root, "clean", "-q", "-ffdx")
-        self.agent_git()
+        self.agent_git(sha)
 
     def commit_turn(self, number: int) -> str:
         """Commit everything in the working tree (additions, changes, deletions) as ``turn N``,
@@ -554,9 +561,7 @@ class Workspace:
         _write_runner_config(self.git_dir)
         _stage_all(self.root)
         _git(self.root, "commit", "-q", "--no-verify", "--allow-empty", "--no-gpg-sign", "-m", f"turn {int(number)}")
-        head = self.head()
-        self.agent_git()
-        return head
+        return self.head()  # the agent's .git is rebuilt when a turn starts (reset_to)
 
     def commit_with(self, base: str, path: str, source: str, number: int) -> str:
         """A commit ``turn N`` on ``base`` whose tree is ``base``'s with ``path`` as it is in commit
