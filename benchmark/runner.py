@@ -295,7 +295,11 @@ def run_turn(
     settings = Settings()
     scored = score_diff(before, diff, turn, settings) if diff.strip() else None
     tests_started = time.monotonic()
-    tests = run_submitted_tests(workspace, next_commit, turn, turn_dir, config.test_timeout)
+    tests_box = TurnSandbox(
+        config.isolation(), hidden=sandbox.hidden, memory_limit=config.memory_limit,
+        process_limit=config.process_limit, name=f"{chain.id}-{turn.number}-tests",
+    )
+    tests = run_submitted_tests(workspace, next_commit, turn, turn_dir, config.test_timeout, tests_box)
     tests_seconds = time.monotonic() - tests_started
     index = before_index(before)
     repo_targets = tuple(t.name for t in turn.targets if t.kind == "repo")
@@ -320,6 +324,8 @@ def run_turn(
     notes = [result.message] if result.message else []
     if tests.timed_out:
         notes.append("tests timed out")
+    if tests_box.violations:
+        notes.append("tests: " + "; ".join(tests_box.violations))
     if invalid:
         reason = "; ".join(invalid)
         extra.update(invalid=True, invalid_reason=reason)
@@ -351,12 +357,20 @@ def run_turn(
     )
 
 
-def run_submitted_tests(workspace: Workspace, commit: str, turn, out_dir: Path, timeout: float):
+def run_submitted_tests(workspace: Workspace, commit: str, turn, out_dir: Path, timeout: float,
+                        sandbox: Optional[TurnSandbox] = None):
     """The turn's tests on commit ``commit`` checked out into ``out_dir/tree`` (a fresh copy no
-    agent touched, removed afterwards), importable from there only."""
+    agent touched, removed afterwards), importable from there only; in ``sandbox`` when given
+    (the submission's code runs in the tests: it gets the agent's confinement, with ``out_dir``
+    the only writable folder)."""
     tree = workspace.export(commit, out_dir / "tree")
     try:
-        return run_tests(turn, workspace.tree_env(tree), out_dir, timeout)
+        if sandbox is None:
+            return run_tests(turn, workspace.tree_env(tree), out_dir, timeout)
+        sandbox.writable = [out_dir]
+        sandbox.visible = [workspace.site_dir] if workspace.site_dir is not None else []
+        with sandbox:
+            return run_tests(turn, workspace.tree_env(tree), out_dir, timeout)
     finally:
         shutil.rmtree(tree, ignore_errors=True)
 

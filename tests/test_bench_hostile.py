@@ -179,6 +179,18 @@ elif what == "escape":  # writes outside the workspace, and the network
         seen["network"] = f"{type(exc).__name__}:{exc.errno}"
     (turn_dir / "observed.json").write_text(json.dumps(seen))
     submit()
+elif what == "daemon-in-tests":  # the submission starts a daemon when the tests import it
+    submit()
+    target = ws / turn["path"]
+    marker = os.environ["DAEMON_MARKER"]
+    target.write_text(target.read_text() + (
+        "\nimport os as _os, sys as _sys\n"
+        "if _os.fork() == 0:\n"
+        "    _os.setsid()\n"
+        "    if _os.fork() == 0:\n"
+        f"        _os.execv(_sys.executable, [_sys.executable, '-c', 'import time; time.sleep(300)', {marker!r}])\n"
+        "    _os._exit(0)\n"
+    ))
 else:
     submit()
 '''
@@ -480,3 +492,16 @@ def test_3_gb_are_stopped_at_the_memory_limit(chain_dir, tmp_path, monkeypatch, 
     assert first["status"] == "error", first
     assert "exceeded the memory limit of 512 MB" in first["extra"]["invalid_reason"], first["extra"]
     assert summarise(run_dir).invalid == 1
+
+
+@pytest.mark.skipif(not (_sandbox_available() or _cgroups()), reason="neither a sandbox nor a cgroup here")
+@pytest.mark.parametrize("sandbox", [pytest.param("none", marks=pytest.mark.skipif(not _cgroups(), reason="no cgroup")),
+                                     pytest.param("bwrap", marks=needs_sandbox)])
+def test_a_daemon_the_submission_starts_in_its_tests_dies_with_them(chain_dir, tmp_path, monkeypatch, sandbox):
+    marker = f"reuse-audit-daemon-{os.getpid()}-{time.monotonic_ns()}"
+    monkeypatch.setenv("DAEMON_MARKER", marker)
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "1:daemon-in-tests", turns=1, sandbox=sandbox)
+    assert _processes_with(marker) == []
+    first = records[0]
+    assert first["resolved"], first  # the tests themselves pass
+    assert any(n.startswith("tests: left") for n in first["notes"]), first["notes"]
