@@ -654,3 +654,19 @@ def test_safe_extract_rejects_links_leaving_the_folder(tmp_path):
         tf.addfile(info)
     with pytest.raises(UsageError, match="link leaves the folder"):
         safe_extract(tar_path, tmp_path / "out")
+
+
+def test_a_workspace_of_the_earlier_layout_is_moved_out_of_the_agents_reach(click_chain, tmp_path):
+    """Earlier versions kept the runner's repository in <workspace>/.git, where the agent could
+    write its configuration: it is moved next to the workspace, its configuration rewritten."""
+    dest = tmp_path / "ws"
+    ws = Workspace.prepare(click_chain, dest, tmp_path / "cache")
+    shutil.rmtree(dest / ".git")
+    runner_git_dir(dest).rename(dest / ".git")  # the old layout
+    with open(dest / ".git" / "config", "a") as handle:
+        handle.write("[filter \"evil\"]\n\tclean = touch /nonexistent/evil; cat\n")
+    opened = Workspace.open(dest)
+    assert opened.baseline == ws.baseline and opened.git_dir == runner_git_dir(dest)
+    assert "evil" not in (runner_git_dir(dest) / "config").read_text()
+    assert (dest / ".git" / "HEAD").is_file() and not (dest / ".git" / MARKER).exists()
+    assert git(dest, "rev-parse", "HEAD").strip() == ws.baseline  # the agent's own .git
