@@ -455,7 +455,8 @@ class TurnSandbox:
 
         hidden = [Path(os.path.abspath(p)) for p in self.hidden]
         for path in hidden:
-            add(path, 0, "--tmpfs")
+            if not any(h in path.parents for h in hidden):  # one empty folder, no mount point inside
+                add(path, 0, "--tmpfs")
         for path in self.visible:
             add(Path(path), 1, "--ro-bind")
         # files named on the command line (the agent's program) and the interpreter stay
