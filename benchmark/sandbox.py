@@ -375,7 +375,8 @@ class TurnSandbox:
         if group is None:
             return
         left = group.members()
-        if left:
+        already = any(v.startswith("left ") for v in self.violations)
+        if left and not already and not self.isolation.sandboxed:  # in the sandbox, its PID namespace counted them
             self.violate(f"left {len(left)} process(es) running")
         group.kill_all()
         if group.oom_kills():
@@ -384,6 +385,17 @@ class TurnSandbox:
             self.violate(f"hit the process limit of {self.process_limit}")
         group.remove()
         self._cgroup = None
+
+    def leftovers(self, session: int) -> list[int]:
+        """Unsandboxed, once a process of session ``session`` ended by itself: the processes
+        still running -- every one in the turn's cgroup when there is one, else those of the
+        session (a daemon that left it is not seen then)."""
+        me = os.getpid()
+        if self._cgroup is not None:
+            return sorted(pid for pid in self._cgroup.members() if pid != me)
+        from .agents.process import session_members
+
+        return [pid for pid in session_members(session) if pid != me]
 
     def violate(self, reason: str) -> None:
         if reason not in self.violations:

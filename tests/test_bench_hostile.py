@@ -202,6 +202,12 @@ def _sandbox_available() -> bool:
     return probe("auto").sandboxed
 
 
+def _cgroups() -> bool:
+    from reuse_audit.benchmark.sandbox import probe
+
+    return probe("auto").limits.startswith("cgroup")
+
+
 needs_sandbox = pytest.mark.skipif(not _sandbox_available(), reason="no bubblewrap sandbox on this machine")
 BOTH = pytest.mark.parametrize("sandbox", ["none", pytest.param("bwrap", marks=needs_sandbox)])
 
@@ -466,21 +472,18 @@ def _processes_with(marker: str) -> list[int]:
     return out
 
 
-@needs_sandbox
-def test_a_daemon_dies_with_its_turn_and_makes_it_invalid(chain_dir, tmp_path, monkeypatch):
-    """Before, a setsid double fork outlived the turn and the run."""
+@pytest.mark.parametrize("sandbox", [pytest.param("none", marks=pytest.mark.skipif(not _cgroups(), reason="no cgroup")),
+                                     pytest.param("bwrap", marks=needs_sandbox)])
+def test_a_daemon_dies_with_its_turn_and_makes_it_invalid(chain_dir, tmp_path, monkeypatch, sandbox):
+    """Before, a setsid double fork outlived the turn and the run.  In the sandbox its PID
+    namespace ends with the agent; unsandboxed, the turn's cgroup holds it."""
     marker = f"reuse-audit-daemon-{os.getpid()}-{time.monotonic_ns()}"
     monkeypatch.setenv("DAEMON_MARKER", marker)
-    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "1:daemon", turns=1, sandbox="bwrap")
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "1:daemon", turns=1, sandbox=sandbox)
     assert _processes_with(marker) == []
     first = records[0]
     assert first["extra"]["invalid"] and "left 1 process(es) running" in first["extra"]["invalid_reason"], first
 
-
-def _cgroups() -> bool:
-    from reuse_audit.benchmark.sandbox import probe
-
-    return probe("auto").limits.startswith("cgroup")
 
 
 @pytest.mark.skipif(not _cgroups(), reason="no cgroup can be made here: memory is limited per process only")

@@ -283,7 +283,7 @@ def run_limited(
     # background leftovers of a process that ended by itself: its pid is reaped
     # (and could be reused), so only its process group and session are swept
     if sandbox is not None and returncode is not None and not sandbox.isolation.sandboxed:
-        left = [pid for pid in session_members(proc.pid) if pid != os.getpid()]
+        left = sandbox.leftovers(proc.pid)
         if left:
             sandbox.violate(f"left {len(left)} process(es) running")
     kill_tree(proc.pid, descendants=False)
