@@ -191,6 +191,18 @@ elif what == "daemon-in-tests":  # the submission starts a daemon when the tests
         f"        _os.execv(_sys.executable, [_sys.executable, '-c', 'import time; time.sleep(300)', {marker!r}])\n"
         "    _os._exit(0)\n"
     ))
+elif what == "processes":  # 64 processes at once
+    kids, refused = [], 0
+    for _ in range(64):
+        try:
+            kids.append(subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"]))
+        except OSError:
+            refused += 1
+    for kid in kids:
+        kid.kill()
+        kid.wait()
+    (turn_dir / "observed.json").write_text(json.dumps({"started": len(kids), "refused": refused}))
+    submit()
 else:
     submit()
 '''
@@ -508,3 +520,13 @@ def test_a_daemon_the_submission_starts_in_its_tests_dies_with_them(chain_dir, t
     first = records[0]
     assert first["resolved"], first  # the tests themselves pass
     assert any(n.startswith("tests: left") for n in first["notes"]), first["notes"]
+
+
+@pytest.mark.skipif(not _cgroups(), reason="no cgroup can be made here: no process limit")
+@BOTH
+def test_processes_past_the_process_limit_are_refused_and_the_turn_is_invalid(chain_dir, tmp_path, monkeypatch, sandbox):
+    run_dir, records = run(chain_dir, tmp_path, monkeypatch, "1:processes", turns=1, sandbox=sandbox, process_limit=24)
+    seen = json.loads((run_dir / "click-mini" / "turn-1" / "observed.json").read_text())
+    assert seen["refused"] > 0 and seen["started"] < 24, seen
+    first = records[0]
+    assert "hit the process limit of 24" in first["extra"]["invalid_reason"], first["extra"]

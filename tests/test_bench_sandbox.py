@@ -148,3 +148,21 @@ def test_only_the_writable_folders_are_writable_and_the_hidden_ones_are_empty(tm
     assert (work / "mine.txt").read_text() == "ok"
     assert not (Path.home() / "reuse-audit-sandbox-test.txt").exists()
     assert sandbox.violations == []
+
+
+def test_bench_run_has_the_isolation_options_and_refuses_a_missing_sandbox(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from reuse_audit.benchmark import runner
+    from reuse_audit.benchmark.cli import bench
+
+    help_text = CliRunner().invoke(bench, ["run", "--help"]).output
+    for option in ("--sandbox", "--memory-limit", "--process-limit"):
+        assert option in help_text
+    monkeypatch.setattr(runner, "probe", lambda mode: Isolation("unsandboxed", "bwrap is not installed", "rlimit"))
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(bench, ["run", "--suite", "starter", "--chain", "click-appfiles", "--agent", "oracle",
+                                        "--sandbox", "bwrap", "--out", "run"])
+    assert result.exit_code != 0
+    assert "--sandbox bwrap: bwrap is not installed" in str(result.exception) + result.output
+    assert not (tmp_path / "run").exists()  # refused before anything is written
