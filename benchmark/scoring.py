@@ -89,6 +89,7 @@ def run_tests(turn: Turn, env: dict[str, str], out_dir: Path, timeout: float) ->
     A test absent from the results (the module is missing, collection failed,
     the run timed out) counts as failed.
     """
+    out_dir = Path(os.path.abspath(out_dir))  # pytest runs from another folder: every path absolute
     out_dir.mkdir(parents=True, exist_ok=True)
     test_dir = out_dir / "tests"
     if test_dir.exists():

@@ -166,3 +166,20 @@ def test_bench_run_has_the_isolation_options_and_refuses_a_missing_sandbox(tmp_p
     assert result.exit_code != 0
     assert "--sandbox bwrap: bwrap is not installed" in str(result.exception) + result.output
     assert not (tmp_path / "run").exists()  # refused before anything is written
+
+
+def test_a_relative_run_folder_is_scored_as_an_absolute_one(tmp_path, monkeypatch):
+    """pytest runs from the turn's test folder: the paths given to it are absolute even when
+    --out is relative (a relative --confcutdir stopped every test run)."""
+    import click
+
+    from reuse_audit.benchmark.chain import load_chain
+
+    shutil.copytree(FIXTURE, tmp_path / "chains" / "click-mini")
+    shutil.copytree(Path(click.__file__).parent, tmp_path / "chains" / "click-mini" / "click-src" / "click",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    chain = load_chain(tmp_path / "chains" / "click-mini")
+    monkeypatch.chdir(tmp_path)
+    run_benchmark([chain], RunConfig(run_dir=Path("runs") / "rel", agent="oracle", time_limit=60, test_timeout=60))
+    records = [json.loads(line) for line in (tmp_path / "runs" / "rel" / "journal.jsonl").read_text().splitlines()]
+    assert [r["resolved"] for r in records] == [True, True, True], [r["notes"] for r in records]
