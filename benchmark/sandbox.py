@@ -492,12 +492,3 @@ def suites_folder() -> Path:
     """The suites shipped with reuse-audit (their reference solutions must stay hidden)."""
     return Path(__file__).resolve().parent / "suites"
 
-
-def hidden_folders(paths: Iterable[Path]) -> list[Path]:
-    """``paths`` that exist, without duplicates, as absolute paths."""
-    out: list[Path] = []
-    for path in paths:
-        path = Path(os.path.abspath(path))
-        if path.exists() and path not in out:
-            out.append(path)
-    return out
