@@ -30,6 +30,10 @@ past the workspace limit; see ``runner.py``) and infrastructure errors
 metric and counted in the ``Invalid`` and ``Errors`` columns.  ``Turns``
 counts the turns measured; a chain none of whose turns is measured is not
 counted in ``Chains``.
+
+Each report says how every run's agent turns were isolated (``run.json``
+``isolation``, see ``sandbox.py``): ``sandboxed (bwrap ...)`` or
+``unsandboxed: <why>``, and how memory and processes were limited.
 """
 
 from __future__ import annotations
@@ -93,6 +97,7 @@ class RunSummary:
     records: tuple = ()  # the measured records (for the grouped tables)
     resamples: int = BOOTSTRAP
     seed: int = SEED
+    isolation: str = ""  # how the agent turns were isolated (run.json "isolation"), e.g. "bwrap, cgroup v1"
 
     @property
     def agent_model(self) -> str:
@@ -270,7 +275,17 @@ def summarise(run_dir: Path, resamples: int = BOOTSTRAP, seed: int = SEED) -> Ru
     ci = bootstrap(records, resamples, seed)
     chains = len({r["chain"] for r in records})
     return RunSummary(label, str(run_dir), chains, len(records), overall, per_turn, invalid, errors, ci, config,
-                      tuple(records), resamples, seed)
+                      tuple(records), resamples, seed, isolation_label(config.get("isolation")))
+
+
+def isolation_label(isolation) -> str:
+    """``sandboxed (bubblewrap 0.8.0), limits: cgroup v1`` / ``unsandboxed: <why>, limits: ...``."""
+    if not isinstance(isolation, dict) or "sandbox" not in isolation:
+        return "not recorded (a run made before isolation was recorded: unsandboxed)"
+    limits = isolation.get("limits", "?")
+    if isolation.get("sandbox") == "bwrap":
+        return f"sandboxed ({isolation.get('detail', 'bwrap')}), limits: {limits}"
+    return f"unsandboxed: {isolation.get('detail', '?')}, limits: {limits}"
 
 
 # --------------------------------------------------------------------------- tables
@@ -360,7 +375,8 @@ def render_run(summary: RunSummary, shown: Optional[str] = None) -> str:
     counts = (f"{summary.label}: {summary.chains} chain(s), {summary.turns} turn(s) measured, "
               f"{summary.invalid} invalid, {summary.errors} infrastructure error(s)")
     table = tables([summary])[1]
-    out = [counts, "", table.title, _grid(["Metric", "Overall"], [row for row in table.rows]), table.note, "",
+    out = [counts, f"Isolation: {summary.isolation}", "", table.title,
+           _grid(["Metric", "Overall"], [row for row in table.rows]), table.note, "",
            "Per turn, by library and by chain: reuse-audit bench report " + (shown or summary.run_dir)]
     return "\n".join(out) + "\n"
 
@@ -374,6 +390,7 @@ def render_text(summaries: list[RunSummary]) -> str:
         if table.note:
             out.append(table.note)
         out.append("")
+    out += [f"Isolation of {s.label}: {s.isolation}" for s in summaries] + [""]
     return "\n".join(out)
 
 
@@ -398,6 +415,7 @@ def render_markdown(summaries: list[RunSummary], png: Optional[str] = "per_turn.
         if table.note:
             out += ["", table.note]
         out.append("")
+    out += ["## Isolation", ""] + [f"- {s.label}: {s.isolation}" for s in summaries] + [""]
     if png:
         out.append(f"![per-turn curves]({png})")
     return "\n".join(out) + "\n"
@@ -444,6 +462,7 @@ def render_json(summaries: list[RunSummary]) -> str:
                 "turns": s.turns,
                 "invalid": s.invalid,
                 "errors": s.errors,
+                "isolation": s.isolation,
                 "overall": s.overall,
                 "ci95": {k: list(v) for k, v in sorted(s.ci.items())},
                 "per_turn": {str(t): m for t, m in sorted(s.per_turn.items())},

@@ -37,6 +37,23 @@ Runaway agents.  Nothing an agent does stops the chain or the run:
   status ``error``, ``extra["infra_error"]`` and a note say why, and ``bench
   report`` leaves it out of every metric (``Errors`` column); it is never the
   agent's failure.
+* every agent turn runs in a :class:`~.sandbox.TurnSandbox` (``sandbox.py``):
+  where the machine allows it, its processes run under bubblewrap (the
+  workspace and the turn folder the only writable places, the run folder,
+  the chain's folder and the shipped suites hidden, no network unless the
+  adapter needs its model endpoint, all of them killed when the turn ends)
+  and, where a cgroup can be made, within ``memory_limit`` bytes and
+  ``process_limit`` tasks.  Exceeding a limit, or leaving processes running
+  when the agent's process ends, makes the turn *invalid*.  Where there are
+  no namespaces the run says so once, runs unsandboxed, and ``run.json``
+  records it (``isolation``).
+
+What is scored.  The turn's diff (every file the agent changed) is replayed
+through the rules; the turn's tests run on the pre-turn commit plus the
+submitted file only (the blob committed at ``turn.path``, a regular file),
+checked out afresh outside the workspace and imported from there by an
+isolated interpreter (:func:`run_submitted_tests`): nothing else the agent
+left in its workspace reaches the tests.
 
 An invalid turn is still scored and journaled (so that the journal stays one
 record per turn and a rerun resumes after it), with ``extra["invalid"] = True``
@@ -71,7 +88,8 @@ from .fetch import fetch_chain
 from .journal import JOURNAL, Journal
 from .model import AgentResult, Chain, Read, TurnRecord, TurnRequest
 from .prompt import build_prompt
-from .scoring import TestRun, recalled, reuse_score, run_tests, score_diff, viewed
+from .sandbox import DEFAULT_MEMORY_LIMIT, DEFAULT_PROCESS_LIMIT, TurnSandbox, probe, suites_folder
+from .scoring import TestRun, before_index, recalled, reuse_score, run_tests, score_diff, viewed
 from .workspace import Workspace
 
 Progress = Callable[[str, int, int, Optional[dict]], None]  # (chain id, turn, turns, record or None)
@@ -92,6 +110,9 @@ class RunConfig:
     suite: str = ""
     cache_dir: Optional[Path] = None  # facts cache for scoring
     workspace_limit: int = DEFAULT_WORKSPACE_LIMIT  # bytes the workspace may grow by during one agent turn
+    sandbox: str = "auto"  # auto (bwrap where the machine allows it), bwrap (required) or none
+    memory_limit: int = DEFAULT_MEMORY_LIMIT  # bytes of memory of one agent turn
+    process_limit: int = DEFAULT_PROCESS_LIMIT  # processes and threads of one agent turn
 
     @property
     def run_id(self) -> str:
@@ -108,7 +129,23 @@ class RunConfig:
         }
         if self.workspace_limit != DEFAULT_WORKSPACE_LIMIT:  # runs made before the option resume as they were
             described["workspace_limit"] = self.workspace_limit
+        if self.sandbox != "auto":
+            described["sandbox"] = self.sandbox
+        if self.memory_limit != DEFAULT_MEMORY_LIMIT:
+            described["memory_limit"] = self.memory_limit
+        if self.process_limit != DEFAULT_PROCESS_LIMIT:
+            described["process_limit"] = self.process_limit
         return described
+
+    def isolation(self):
+        """How this machine isolates the run's agent turns (:func:`.sandbox.probe`); UsageError
+        when ``sandbox`` is ``bwrap`` and there is no sandbox."""
+        from reuse_audit.errors import UsageError
+
+        found = probe(self.sandbox)
+        if self.sandbox == "bwrap" and not found.sandboxed:
+            raise UsageError(f"--sandbox bwrap: {found.detail}")
+        return found
 
 
 def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Progress] = None) -> Journal:
@@ -116,8 +153,13 @@ def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Pro
 
     # every folder of the run is absolute: the agent and the tests run elsewhere
     config = replace(config, run_dir=Path(os.path.abspath(config.run_dir)))
+    isolation = config.isolation()
     config.run_dir.mkdir(parents=True, exist_ok=True)
-    _check_run_file(config)
+    _check_run_file(config, isolation)
+    if not isolation.sandboxed and config.sandbox != "none":
+        import sys
+
+        sys.stderr.write(f"reuse-audit bench: warning: agents run unsandboxed: {isolation.detail}\n")
     journal = Journal(config.run_dir)
     lock = threading.Lock()
 
@@ -134,23 +176,31 @@ def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Pro
     return journal
 
 
-def _check_run_file(config: RunConfig) -> None:
-    """A run directory belongs to one configuration: resuming with another is refused."""
+def _check_run_file(config: RunConfig, isolation=None) -> None:
+    """A run directory belongs to one configuration: resuming with another is refused.
+    ``isolation`` (how the turns are isolated here) is recorded too, not compared: a run
+    resumed without a sandbox stays ``unsandboxed``."""
     from reuse_audit.errors import UsageError
 
     path = config.run_dir / "run.json"
     wanted = config.describe()
+    isolated = isolation.describe() if isolation is not None else None
     if path.exists():
         try:
             existing = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError):
             existing = None
+        before = existing.pop("isolation", None) if isinstance(existing, dict) else None
+        if isinstance(before, dict) and before.get("sandbox") == "unsandboxed" and isolated is not None:
+            isolated = before
         if existing is not None and existing != wanted:
             changed = sorted(k for k in set(existing) | set(wanted) if existing.get(k) != wanted.get(k))
             raise UsageError(
                 f"{config.run_dir} holds a run with another configuration ({', '.join(changed)} differ): "
                 "use another --out, or the same options to resume it"
             )
+    if isolated is not None:
+        wanted = dict(wanted, isolation=isolated)
     path.write_text(json.dumps(wanted, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
@@ -207,7 +257,17 @@ def run_turn(
     run_guard = Guard(_turn_guard_roots(config, workspace), skip=_turn_guard_skips(config, chain, workspace, turn_dir))
     started = time.monotonic()
     setup_seconds = started - setup_started
-    with workspace_limits(workspace.root, config.workspace_limit) as limits:
+    sandbox = TurnSandbox(
+        config.isolation(),
+        writable=[workspace.root, turn_dir],
+        hidden=[config.run_dir, chain.file.parent, suites_folder()],
+        visible=[workspace.git_dir / "objects"],  # the workspace's .git borrows them
+        network=bool(getattr(agent, "needs_network", False)),
+        memory_limit=config.memory_limit,
+        process_limit=config.process_limit,
+        name=f"{chain.id}-{turn.number}",
+    )
+    with workspace_limits(workspace.root, config.workspace_limit) as limits, sandbox:
         try:
             result = agent.run_turn(request)
         except Exception as exc:  # an adapter bug must not stop the chain: the turn counts as failed
@@ -222,6 +282,7 @@ def run_turn(
             result = AgentResult(status="limit", reads=result.reads, trajectory=result.trajectory,
                                  message=f"killed: {over}", cost=result.cost, steps=result.steps, tokens=result.tokens)
         workspace.reset_to(pre)  # the turn's files are not committed: nothing of it is scored
+    invalid.extend(f"the agent {reason}" for reason in sandbox.violations)
     outside = run_guard.changes()
     if chain_guard is not None:
         outside += chain_guard.changes()
@@ -232,6 +293,9 @@ def run_turn(
         if tampered:
             invalid.append(tampered)
     post = workspace.commit_turn(turn.number)
+    # what is scored by the tests: the pre-turn commit plus the submitted file, as committed (a
+    # regular file; a link is not submitted), checked out afresh outside the workspace
+    next_commit = workspace.commit_with(pre, turn.path, post, turn.number)
     diff = workspace.diff(pre, post)
     (turn_dir / "diff.patch").write_text(diff, encoding="utf-8", errors="surrogateescape")
     reads = tuple(sorted(set(result.reads), key=lambda r: (r.path, r.start, r.end)))
@@ -241,16 +305,22 @@ def run_turn(
     settings = Settings()
     scored = score_diff(before, diff, turn, settings) if diff.strip() else None
     tests_started = time.monotonic()
-    tests = run_tests(turn, workspace.env, turn_dir, config.test_timeout)
+    tests_box = TurnSandbox(
+        config.isolation(), hidden=sandbox.hidden, memory_limit=config.memory_limit,
+        process_limit=config.process_limit, name=f"{chain.id}-{turn.number}-tests",
+    )
+    tests = run_submitted_tests(workspace, next_commit, turn, turn_dir, config.test_timeout, tests_box)
     agent_broke_session = None
     if tests.infra_error:
-        # Is it the infrastructure's, or did the submission break the session (a
-        # pytest.py or sitecustomize.py of its own)?  The same tests on the
-        # pre-turn tree tell: only a session that fails there too is not the agent's.
-        workspace.reset_to(pre)
-        probe = run_tests(turn, workspace.env, turn_dir / "pre-turn", config.test_timeout)
-        workspace.reset_to(post)
-        if probe.infra_error is None:
+        # Is it the infrastructure's, or did the submission break the session?  The
+        # same tests on the pre-turn commit tell: only a session that fails there
+        # too is not the agent's.
+        pre_box = TurnSandbox(
+            config.isolation(), hidden=sandbox.hidden, memory_limit=config.memory_limit,
+            process_limit=config.process_limit, name=f"{chain.id}-{turn.number}-pre-turn-tests",
+        )
+        pre_run = run_submitted_tests(workspace, pre, turn, turn_dir / "pre-turn", config.test_timeout, pre_box)
+        if pre_run.infra_error is None:
             agent_broke_session = tests.infra_error
             tests = TestRun(0, tests.total, tests.outcomes, tests.timed_out)
     tests_seconds = time.monotonic() - tests_started
@@ -265,7 +335,6 @@ def run_turn(
         findings = ()
     reimplemented = reuse.reimplemented if reuse else ()
     files_viewed, lines_viewed = viewed(reads, _line_counter(before, workspace.root))
-    next_commit = _carry_forward(workspace, pre, turn)
     # the benchmark's own cost of a turn: workspace reset, snapshot, prompt and
     # guards before the agent; diff, scoring and carrying forward after it
     # (not the agent, not the tests): scripts/perf.py --bench reports it
@@ -274,10 +343,12 @@ def run_turn(
     (turn_dir / "timing.json").write_text(
         json.dumps({k: round(v, 3) for k, v in timing.items()}) + "\n", encoding="utf-8"
     )
-    extra = {"commit": post, "next_commit": next_commit, "submitted_file": (workspace.root / turn.path).is_file()}
+    extra = {"commit": post, "next_commit": next_commit, "submitted_file": next_commit != pre}
     notes = [result.message] if result.message else []
     if tests.timed_out:
         notes.append("tests timed out")
+    if tests_box.violations:
+        notes.append("tests: " + "; ".join(tests_box.violations))
     if agent_broke_session:
         notes.append(f"the submission broke the test session (it runs on the pre-turn tree): {agent_broke_session}")
     status = result.status
@@ -336,16 +407,22 @@ def _line_counter(before: MemoryTree, root: Path) -> Callable[[str], Optional[in
     return count
 
 
-def _carry_forward(workspace: Workspace, pre: str, turn) -> str:
-    """The next turn's start: the pre-turn commit plus the submitted file only."""
-    submitted = workspace.root / turn.path
-    content = submitted.read_bytes() if submitted.is_file() else None
-    workspace.reset_to(pre)
-    if content is None:
-        return pre
-    submitted.parent.mkdir(parents=True, exist_ok=True)
-    submitted.write_bytes(content)
-    return workspace.commit_turn(turn.number)
+def run_submitted_tests(workspace: Workspace, commit: str, turn, out_dir: Path, timeout: float,
+                        sandbox: Optional[TurnSandbox] = None):
+    """The turn's tests on commit ``commit`` checked out into ``out_dir/tree`` (a fresh copy no
+    agent touched, removed afterwards), importable from there only; in ``sandbox`` when given
+    (the submission's code runs in the tests: it gets the agent's confinement, with ``out_dir``
+    the only writable folder)."""
+    tree = workspace.export(commit, out_dir / "tree")
+    try:
+        if sandbox is None:
+            return run_tests(turn, workspace.tree_env(tree), out_dir, timeout)
+        sandbox.writable = [out_dir]
+        sandbox.visible = [workspace.site_dir] if workspace.site_dir is not None else []
+        with sandbox:
+            return run_tests(turn, workspace.tree_env(tree), out_dir, timeout)
+    finally:
+        shutil.rmtree(tree, ignore_errors=True)
 
 
 def _snapshot(root: Path) -> MemoryTree:

@@ -64,8 +64,31 @@ def declared_tests(test_file: Path) -> tuple[str, ...]:
     return tuple(names)
 
 
+#: ``python -I -B -c PYTEST_BOOT N PATH... ARG...``: pytest with the ``N`` PATHs in front of
+#: ``sys.path``.  ``-I`` (isolated mode) reads no ``PYTHON*`` variable, puts neither the current
+#: folder nor the user's site-packages on the path: no ``sitecustomize``/``usercustomize`` or
+#: ``.pth`` file an agent left in its workspace can run before the tests or rewrite their report.
+PYTEST_BOOT = (
+    "import sys\n"
+    "n = int(sys.argv[1])\n"
+    "sys.path[:0] = sys.argv[2:2 + n]\n"
+    "args = sys.argv[2 + n:]\n"
+    "sys.argv = ['pytest', *args]\n"
+    "import pytest\n"
+    "raise SystemExit(pytest.main(args))\n"
+)
+
+#: variables that would change what pytest runs: never passed to the turn's tests
+_PYTEST_VARIABLES = ("PYTEST_ADDOPTS", "PYTEST_PLUGINS")
+
+
 def run_tests(turn: Turn, env: dict[str, str], out_dir: Path, timeout: float) -> TestRun:
     """Run the turn's pytest file from a folder outside the workspace; read each test's outcome.
+
+    ``env["PYTHONPATH"]`` names the folders the tests import from (the runner passes those of
+    a fresh checkout of the submission, :meth:`..workspace.Workspace.tree_env`); the
+    interpreter runs isolated (:data:`PYTEST_BOOT`), with its own empty ``pytest.ini`` as
+    the configuration (no ini file or ``conftest.py`` of a parent folder is read).
 
     A test absent from the results (the module is missing, collection failed,
     the run timed out) counts as failed.  When the session itself fails (see
@@ -82,11 +105,15 @@ def run_tests(turn: Turn, env: dict[str, str], out_dir: Path, timeout: float) ->
     junit = out_dir / "junit.xml"
     if junit.exists():
         junit.unlink()
+    ini = test_dir / "pytest.ini"
+    ini.write_text("[pytest]\n", encoding="utf-8")
+    paths = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
     command = [
-        sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(test_dir),
+        sys.executable, "-I", "-B", "-c", PYTEST_BOOT, str(len(paths)), *paths,
+        "-q", "-p", "no:cacheprovider", "-c", str(ini), "--rootdir", str(test_dir), "--confcutdir", str(test_dir),
         f"--junitxml={junit}", "-o", "junit_family=xunit2", str(test_file),
     ]
-    full_env = dict(os.environ)
+    full_env = {k: v for k, v in os.environ.items() if k not in _PYTEST_VARIABLES}
     full_env.update(env)
     # Only pytest itself: plugins installed in the environment (or by an agent)
     # neither change the outcome nor cost their start-up time (1.7 s here).

@@ -14,7 +14,9 @@ earlier turns:
   reports it ``reimplemented``; RA001's precision guards for undeclared
   targets do not apply to declared ones): pass rates cannot see what Cdup sees.
 
-Every check goes through the same stages and rules as ``bench run``.
+Every check goes through the same stages and rules as ``bench run``: the
+tests run on a fresh checkout of the commit being checked, with an isolated
+interpreter (``runner.run_submitted_tests``).
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ from reuse_audit.settings import Settings
 
 from .agents.oracle import OracleAgent
 from .model import Chain, Turn
-from .runner import _snapshot
-from .scoring import run_tests, score_diff
+from .runner import _snapshot, run_submitted_tests
+from .scoring import score_diff
 from .workspace import Workspace
 
 
@@ -46,8 +48,10 @@ class InfrastructureError(Exception):
     """The turn's tests could not run at all (see ``scoring.session_error``)."""
 
 
-def _tests(turn: Turn, env: dict, out: Path, timeout: float):
-    run = run_tests(turn, env, out, timeout)
+def _tests(ws: Workspace, commit: str, turn: Turn, out: Path, timeout: float):
+    """The turn's tests on ``commit``, checked out afresh (``runner.run_submitted_tests``);
+    a session that cannot run at all is the infrastructure's, never the chain's."""
+    run = run_submitted_tests(ws, commit, turn, out, timeout)
     if run.infra_error:
         raise InfrastructureError(run.infra_error)
     return run
@@ -102,13 +106,13 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
 
     # a missing submission, then an empty module: every test must fail
     ws.reset_to(pre)
-    missing = _tests(turn, ws.env, out / "missing", timeout)
+    missing = _tests(ws, pre, turn, out / "missing", timeout)
     check.missing = f"{missing.passed}/{missing.total}"
     if missing.passed:
         check.failures.append(f"{missing.passed} test(s) pass with no submission")
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text("", encoding="utf-8")
-    empty = _tests(turn, ws.env, out / "empty", timeout)
+    empty = _tests(ws, ws.commit_turn(turn.number), turn, out / "empty", timeout)
     check.empty = f"{empty.passed}/{empty.total}"
     if empty.passed:
         check.failures.append(f"{empty.passed} test(s) pass with an empty module")
@@ -120,7 +124,7 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
     before = _snapshot(ws.root)
     reference = _submit(ws, turn, turn.solution)
     diff = ws.diff(pre, reference)
-    tests = _tests(turn, ws.env, out / "reference", timeout)
+    tests = _tests(ws, reference, turn, out / "reference", timeout)
     check.tests = f"{tests.passed}/{tests.total}"
     if tests.passed != tests.total or tests.total == 0:
         failed = [name for name, outcome in tests.outcomes if outcome != "passed"]
@@ -160,7 +164,7 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
     else:
         ws.reset_to(pre)
         copy = _submit(ws, turn, variant)
-        reinvent_tests = _tests(turn, ws.env, out / "reinvent", timeout)
+        reinvent_tests = _tests(ws, copy, turn, out / "reinvent", timeout)
         result = score_diff(before, ws.diff(pre, copy), turn, settings)
         # RA001 names the function it re-implements: a class target's __init__, an instance's __call__;
         # a declared target is also judged by the study's definition (RA002's "reimplemented"),

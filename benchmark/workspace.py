@@ -22,6 +22,22 @@
   author, committer and dates, so the baseline sha depends only on the chain
   and its source.
 
+**The runner's repository is not in the workspace.**  The agent works in
+the workspace and may write anything there, ``.git/config`` included (a
+``filter.*.clean`` command, ``core.worktree`` pointing elsewhere, hooks).
+So the repository the runner commits to, diffs and resets with lives next
+to the workspace, ``<workspace>.git`` (:attr:`Workspace.git_dir`), and every
+runner git command names it and the work tree explicitly
+(``--git-dir``/``--work-tree``), with no system or global configuration, no
+hooks, no fsmonitor and attributes off (``info/attributes`` there unsets
+``text``, ``eol``, ``filter``, ``ident`` and ``working-tree-encoding`` for
+every path, and takes precedence over the workspace's ``.gitattributes``).
+The workspace's own ``.git`` is the agent's: rebuilt at every reset as a
+fresh repository whose ``HEAD`` is the runner's current commit
+(its objects borrowed through ``objects/info/alternates``), so ``git
+status``/``git diff`` work for the agent, and nothing it does there is ever
+read by the runner.
+
 **The environment.**  The study installs each repository "in editable mode
 into an environment shared by all configurations".  Here that environment is
 the tool's own interpreter (``sys.executable``, which has pytest) plus
@@ -38,13 +54,20 @@ workspace must get (agent commands, the turn's tests, the import check):
 Edits in the workspace are live, which is the defining property of an
 editable install, and nothing is installed into any environment: all
 configurations share the same interpreter and packages.  The dist-info folder
-lives in ``.git/reuse-audit/site/``, out of the agent's tree and of git's.
+lives in ``<workspace>.git/reuse-audit/site/``, out of the agent's tree and of git's.
+
+**Tests run on a fresh tree.**  :meth:`Workspace.export` checks a commit out
+into a folder of its own (never the agent's workspace) and
+:meth:`Workspace.tree_env` gives the variables that make it importable: the
+turn's tests see what was committed and nothing else.
 
 :meth:`Workspace.prepare` is idempotent: a folder holding a finished workspace
-of the same chain and source (recorded in ``.git/reuse-audit-workspace.json``)
-is reused as it is; one left half-prepared (``.git/reuse-audit-preparing.json``
+of the same chain and source (recorded in ``<workspace>.git/reuse-audit-workspace.json``)
+is reused as it is; one left half-prepared (``reuse-audit-preparing.json``
 still there) or prepared for another chain or source is deleted and prepared
-again.  A non-empty folder that is not a workspace is never touched.
+again.  A non-empty folder that is not a workspace is never touched.  A
+workspace made by an earlier version (its repository in ``<workspace>/.git``)
+is moved to the new layout, its configuration rewritten.
 """
 
 from __future__ import annotations
@@ -67,9 +90,9 @@ from .fetch import FetchedSource, fetch_chain, ignored_name
 from .model import Chain
 
 WORKSPACE_FORMAT = 1
-MARKER = "reuse-audit-workspace.json"  # in .git/: a finished workspace
-PREPARING = "reuse-audit-preparing.json"  # in .git/: preparation under way (or interrupted)
-SITE_DIR = "reuse-audit/site"  # in .git/: the release's dist-info
+MARKER = "reuse-audit-workspace.json"  # in the runner's git dir: a finished workspace
+PREPARING = "reuse-audit-preparing.json"  # in the runner's git dir: preparation under way (or interrupted)
+SITE_DIR = "reuse-audit/site"  # in the runner's git dir: the release's dist-info
 
 FIXED_DATE = "2000-01-01T00:00:00Z"
 AUTHOR_NAME = "reuse-audit bench"
@@ -218,12 +241,19 @@ def remove_tests(root: Path, import_root: Path, import_name: str) -> tuple[list[
 # --------------------------------------------------------------------------
 
 
+def runner_git_dir(root: Path) -> Path:
+    """The runner's repository of the workspace ``root``: ``<root>.git``, next to it."""
+    root = Path(root)
+    return root.parent / f"{root.name}.git"
+
+
 def git_env(extra: Optional[dict] = None) -> dict[str, str]:
     """Environment for git in a workspace: no user/system config, fixed identity and dates."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
     env.update(
         GIT_CONFIG_NOSYSTEM="1",
         GIT_CONFIG_GLOBAL=os.devnull,
+        GIT_ATTR_NOSYSTEM="1",
         GIT_AUTHOR_NAME=AUTHOR_NAME,
         GIT_AUTHOR_EMAIL=AUTHOR_EMAIL,
         GIT_COMMITTER_NAME=AUTHOR_NAME,
@@ -245,15 +275,30 @@ def git_env(extra: Optional[dict] = None) -> dict[str, str]:
 SAFE_GIT_OPTIONS = (
     "-c", "core.autocrlf=false", "-c", "core.safecrlf=false", "-c", "commit.gpgsign=false",
     "-c", f"core.hooksPath={os.devnull}", "-c", "core.fsmonitor=false",
+    "-c", f"core.attributesFile={os.devnull}", "-c", "core.untrackedCache=false",
+    "-c", "core.splitIndex=false", "-c", "core.symlinks=true", "-c", "gc.auto=0",
+)
+
+#: ``info/attributes`` of the runner's repository: precedes every ``.gitattributes`` of the
+#: work tree, so no conversion, filter or re-encoding an agent declares applies to a commit.
+NO_ATTRIBUTES = "* -text -eol -filter -ident -working-tree-encoding\n"
+
+#: The runner's repository configuration, written whole (nothing else is ever read).
+RUNNER_CONFIG = (
+    "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n"
+    "\tautocrlf = false\n\tsymlinks = true\n"
+    "[gc]\n\tauto = 0\n"
+    f"[user]\n\tname = {AUTHOR_NAME}\n\temail = {AUTHOR_EMAIL}\n"
+    "[commit]\n\tgpgsign = false\n"
 )
 
 
-def _git(root: Path, *args: str, input: Optional[bytes] = None) -> bytes:
+def _run_git(argv: list[str], cwd: Path, input: Optional[bytes] = None, env: Optional[dict] = None) -> bytes:
     try:
         proc = subprocess.run(
-            ["git", *SAFE_GIT_OPTIONS, *args],
-            cwd=root,
-            env=git_env(),
+            ["git", *SAFE_GIT_OPTIONS, *argv],
+            cwd=cwd,
+            env=env or git_env(),
             input=input,
             capture_output=True,
         )
@@ -261,8 +306,37 @@ def _git(root: Path, *args: str, input: Optional[bytes] = None) -> bytes:
         raise UsageError(f"cannot run git: {exc}") from None
     if proc.returncode != 0:
         err = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise UsageError(f"{root}: git {args[0]} failed: {err[-1] if err else f'status {proc.returncode}'}")
+        verb = next((a for a in argv if not a.startswith("-")), "?")
+        raise UsageError(f"{cwd}: git {verb} failed: {err[-1] if err else f'status {proc.returncode}'}")
     return proc.stdout
+
+
+def _git(root: Path, *args: str, input: Optional[bytes] = None, env: Optional[dict] = None,
+         work_tree: Optional[Path] = None) -> bytes:
+    """Git on the runner's repository of the workspace ``root`` (never on ``root/.git``)."""
+    root = Path(root)
+    tree = Path(work_tree) if work_tree is not None else root
+    argv = [f"--git-dir={runner_git_dir(root)}", f"--work-tree={tree}", *args]
+    return _run_git(argv, tree, input=input, env=env)
+
+
+def _write_runner_config(git_dir: Path) -> None:
+    """The runner's repository configuration and attributes, whatever they were."""
+    (git_dir / "config").write_text(RUNNER_CONFIG, encoding="utf-8")
+    info = git_dir / "info"
+    info.mkdir(exist_ok=True)
+    (info / "attributes").write_text(NO_ATTRIBUTES, encoding="utf-8")
+    hooks = git_dir / "hooks"
+    if hooks.is_dir() and not hooks.is_symlink():
+        shutil.rmtree(hooks, ignore_errors=True)
+
+
+def _remove(path: Path) -> None:
+    """Delete ``path`` (a link is removed, never followed)."""
+    if path.is_symlink() or (path.exists() and not path.is_dir()):
+        path.unlink()
+    elif path.is_dir():
+        shutil.rmtree(path)
 
 
 def _is_junk(rel: str) -> bool:
@@ -379,16 +453,88 @@ class Workspace:
             env.update(extra)
         return env
 
+    def tree_python_path(self, tree: Path) -> list[Path]:
+        """:attr:`python_path` for a copy of the workspace at ``tree`` (see :meth:`export`)."""
+        tree = Path(tree)
+        out = [tree / self.import_root.relative_to(self.root)] if self.import_root != self.root else [tree]
+        if self.import_root != self.root:
+            out.append(tree)
+        if self.site_dir is not None:
+            out.append(self.site_dir)
+        return out
+
+    def tree_env(self, tree: Path) -> dict[str, str]:
+        """:attr:`env` for a copy of the workspace at ``tree``: its own import root and nothing of
+        the workspace, nor of an outer ``PYTHONPATH``."""
+        return {
+            "PYTHONPATH": os.pathsep.join(str(p) for p in self.tree_python_path(tree)),
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "PYTHONNOUSERSITE": "1",
+        }
+
     # ---- git -------------------------------------------------------------
 
     @property
+    def git_dir(self) -> Path:
+        """The runner's repository (outside the workspace; see the module docstring)."""
+        return runner_git_dir(self.root)
+
+    @property
     def repo(self):
-        """The workspace's :class:`git.Repo` (gitpython)."""
+        """The runner's :class:`git.Repo` (gitpython)."""
         if self._repo is None:
             import git
 
-            self._repo = git.Repo(self.root)
+            self._repo = git.Repo(self.git_dir)
         return self._repo
+
+    def agent_git(self, head: Optional[str] = None) -> None:
+        """Give the agent a fresh ``.git`` in the workspace at the runner's ``HEAD``, whatever it
+        did to the last one (see the module docstring).  Written by hand (a few milliseconds):
+        ``HEAD``, a configuration, the branch, the objects borrowed through
+        ``objects/info/alternates`` and a copy of the runner's index, which matches the work
+        tree right after a reset."""
+        head = head or self.head()
+        dot_git = self.root / ".git"
+        _remove(dot_git)
+        for folder in ("objects/info", "objects/pack", f"refs/heads", "refs/tags", "info"):
+            (dot_git / folder).mkdir(parents=True, exist_ok=True)
+        (dot_git / "HEAD").write_text(f"ref: refs/heads/{BRANCH}\n", encoding="utf-8")
+        (dot_git / "config").write_text(
+            "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n"
+            "\tlogallrefupdates = true\n"
+            f"[user]\n\tname = {AUTHOR_NAME}\n\temail = {AUTHOR_EMAIL}\n[gc]\n\tauto = 0\n",
+            encoding="utf-8",
+        )
+        (dot_git / "objects" / "info" / "alternates").write_text(str(self.git_dir / "objects") + "\n", encoding="utf-8")
+        (dot_git / "refs" / "heads" / BRANCH).write_text(head + "\n", encoding="utf-8")
+        index = self.git_dir / "index"
+        if index.is_file():
+            shutil.copyfile(index, dot_git / "index")
+
+    def export(self, rev: str, dest: Path) -> Path:
+        """Check commit ``rev`` out into ``dest`` (emptied first), a folder outside the workspace
+        that no agent touched: what the turn's tests run on.  Returns ``dest``."""
+        sha = self._commit_sha(rev)
+        dest = Path(os.path.abspath(dest))
+        if _is_within(dest, self.root) or _is_within(self.root, dest):
+            raise UsageError(f"{dest}: an exported tree must be outside the workspace {self.root}")
+        _remove(dest)
+        dest.mkdir(parents=True)
+        fd, index = tempfile.mkstemp(prefix=".export-index-", dir=str(self.git_dir))
+        os.close(fd)
+        os.unlink(index)
+        env = git_env({"GIT_INDEX_FILE": index})
+        try:
+            _git(self.root, "read-tree", sha, env=env, work_tree=dest)
+            _git(self.root, "checkout-index", "-a", "-f", env=env, work_tree=dest)
+        finally:
+            for leftover in (index, index + ".lock"):
+                try:
+                    os.unlink(leftover)
+                except OSError:
+                    pass
+        return dest
 
     def head(self) -> str:
         return _git(self.root, "rev-parse", "--verify", "HEAD^{commit}").decode().strip()
@@ -405,15 +551,47 @@ class Workspace:
         """Make the working tree exactly commit ``sha``: hard reset, then remove untracked and ignored
         files (so a turn starts from that commit and nothing else)."""
         sha = self._commit_sha(sha)
+        _write_runner_config(self.git_dir)
         _git(self.root, "reset", "-q", "--hard", sha)
         _git(self.root, "clean", "-q", "-ffdx")
+        self.agent_git(sha)
 
     def commit_turn(self, number: int) -> str:
         """Commit everything in the working tree (additions, changes, deletions) as ``turn N``,
         even when nothing changed; return the commit's sha."""
+        _write_runner_config(self.git_dir)
         _stage_all(self.root)
         _git(self.root, "commit", "-q", "--no-verify", "--allow-empty", "--no-gpg-sign", "-m", f"turn {int(number)}")
-        return self.head()
+        return self.head()  # the agent's .git is rebuilt when a turn starts (reset_to)
+
+    def commit_with(self, base: str, path: str, source: str, number: int) -> str:
+        """A commit ``turn N`` on ``base`` whose tree is ``base``'s with ``path`` as it is in commit
+        ``source`` -- a regular file only; nothing when it is absent there or not a regular file
+        (a link would make the next turn read what it points at).  Returns the commit (``base``
+        itself when nothing is carried).  Neither the workspace nor ``HEAD`` change."""
+        base, source = self._commit_sha(base), self._commit_sha(source)
+        entry = _git(self.root, "ls-tree", "-z", source, "--", path).decode("utf-8", "surrogateescape").strip("\0")
+        if not entry:
+            return base
+        meta, _, name = entry.partition("\t")
+        mode, kind, blob = meta.split()
+        if kind != "blob" or mode not in ("100644", "100755") or name != path:
+            return base
+        fd, index = tempfile.mkstemp(prefix=".carry-index-", dir=str(self.git_dir))
+        os.close(fd)
+        os.unlink(index)
+        env = git_env({"GIT_INDEX_FILE": index})
+        try:
+            _git(self.root, "read-tree", base, env=env)
+            _git(self.root, "update-index", "--add", "--cacheinfo", f"{mode},{blob},{path}", env=env)
+            tree = _git(self.root, "write-tree", env=env).decode().strip()
+            return _git(self.root, "commit-tree", tree, "-p", base, "-m", f"turn {int(number)}", env=env).decode().strip()
+        finally:
+            for leftover in (index, index + ".lock"):
+                try:
+                    os.unlink(leftover)
+                except OSError:
+                    pass
 
     def diff_bytes(self, a: str, b: str) -> bytes:
         a, b = self._commit_sha(a), self._commit_sha(b)
@@ -452,9 +630,10 @@ class Workspace:
     def open(cls, dest: Union[str, Path]) -> "Workspace":
         """Reopen a finished workspace from its record."""
         root = Path(dest).resolve()
+        _migrate(root)
         record = _read_marker(root)
         if record is None:
-            raise UsageError(f"{root}: not a prepared reuse-audit workspace (no .git/{MARKER})")
+            raise UsageError(f"{root}: not a prepared reuse-audit workspace (no {runner_git_dir(root).name}/{MARKER})")
         return cls._from_record(root, record)
 
     @classmethod
@@ -467,7 +646,7 @@ class Workspace:
             chain_id=record["chain"],
             baseline=record["baseline"],
             source_digest=record["source_digest"],
-            site_dir=(root / ".git" / SITE_DIR) if site else None,
+            site_dir=(runner_git_dir(root) / SITE_DIR) if site else None,
             removed_tests=record.get("removed_tests", ()),
             kept_helpers=record.get("kept_helpers", ()),
         )
@@ -487,13 +666,14 @@ class Workspace:
         """
         fetched = source if source is not None else fetch_chain(chain, cache_dir)
         root = Path(dest).expanduser().resolve()
-        git_dir = root / ".git"
+        git_dir = runner_git_dir(root)
+        _migrate(root)
         if root.exists() and not root.is_dir():
             raise UsageError(f"{root}: the workspace folder is a file")
         src = fetched.root.resolve()
         if _is_within(root, src) or _is_within(src, root):
             raise UsageError(f"{root}: the workspace folder must be outside the source folder {src} (and not contain it)")
-        if root.is_dir() and any(root.iterdir()):
+        if (root.is_dir() and any(root.iterdir())) or git_dir.exists():
             record = _read_marker(root)
             preparing = (git_dir / PREPARING).exists()
             if record is not None and not preparing:
@@ -503,19 +683,25 @@ class Workspace:
                     and record.get("import_name") == fetched.import_name
                     and _has_commit(root, record.get("baseline", ""))
                 ):
-                    return cls._from_record(root, record)
+                    ws = cls._from_record(root, record)
+                    _write_runner_config(git_dir)
+                    return ws
             elif not preparing and not (git_dir / MARKER).is_file():
+                what = root if root.is_dir() and any(root.iterdir()) else git_dir
                 raise UsageError(
-                    f"{root}: the folder is not empty and is not a reuse-audit workspace: "
+                    f"{what}: the folder is not empty and is not a reuse-audit workspace: "
                     "choose an empty or new folder"
                 )
-            shutil.rmtree(root)  # half-prepared, or prepared for another chain or source
+            # half-prepared, or prepared for another chain or source
+            _remove(root)
+            _remove(git_dir)
         return cls._build(chain, fetched, root)
 
     @classmethod
     def _build(cls, chain: Chain, fetched: FetchedSource, root: Path) -> "Workspace":
-        git_dir = root / ".git"
+        git_dir = runner_git_dir(root)
         git_dir.mkdir(parents=True, exist_ok=True)
+        root.mkdir(parents=True, exist_ok=True)
         (git_dir / PREPARING).write_text(json.dumps({"chain": chain.id}) + "\n", encoding="utf-8")
 
         # 1. the source, without history, caches and environments
@@ -562,20 +748,14 @@ class Workspace:
         ws.check_import(chain.id)
 
         # 5. a fresh repository with a deterministic baseline commit
-        _git(root, "init", "-q", "--template=", f"--initial-branch={BRANCH}", ".")
-        for key, value in (
-            ("user.name", AUTHOR_NAME),
-            ("user.email", AUTHOR_EMAIL),
-            ("core.autocrlf", "false"),
-            ("commit.gpgsign", "false"),
-            ("gc.auto", "0"),
-        ):
-            _git(root, "config", key, value)
+        _run_git(["init", "-q", "--bare", "--template=", f"--initial-branch={BRANCH}", str(git_dir)], root)
+        _write_runner_config(git_dir)
         _write_gitignore(root)
         _stage_all(root)
         message = f"baseline: {chain.id} ({fetched.package}{' ' + fetched.version if fetched.version else ''})"
         _git(root, "commit", "-q", "--no-verify", "--allow-empty", "--no-gpg-sign", "-m", message)
         ws.baseline = ws.head()
+        ws.agent_git()
 
         record = {
             "format": WORKSPACE_FORMAT,
@@ -665,9 +845,31 @@ def _is_within(path: Path, folder: Path) -> bool:
         return False
 
 
+def _migrate(root: Path) -> None:
+    """A workspace of the earlier layout (the runner's repository in ``root/.git``, where the
+    agent could change it): its repository moves next to it, configuration rewritten."""
+    old = root / ".git"
+    new = runner_git_dir(root)
+    if new.exists() or old.is_symlink() or not (old / MARKER).is_file():
+        return
+    os.rename(old, new)
+    _write_runner_config(new)
+    for name in ("index.lock", "HEAD.lock"):
+        try:
+            (new / name).unlink()
+        except OSError:
+            pass
+    try:
+        record = _read_marker(root)
+        if record is not None:
+            Workspace._from_record(root, record).agent_git()
+    except (UsageError, OSError):
+        pass
+
+
 def _read_marker(root: Path) -> Optional[dict]:
     try:
-        data = json.loads((root / ".git" / MARKER).read_text(encoding="utf-8"))
+        data = json.loads((runner_git_dir(root) / MARKER).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("format") != WORKSPACE_FORMAT:
@@ -680,7 +882,8 @@ def _read_marker(root: Path) -> Optional[dict]:
 def _has_commit(root: Path, sha: str) -> bool:
     if not sha:
         return False
-    proc = subprocess.run(
-        ["git", *SAFE_GIT_OPTIONS, "cat-file", "-e", f"{sha}^{{commit}}"], cwd=root, env=git_env(), capture_output=True
-    )
-    return proc.returncode == 0
+    try:
+        _git(root, "cat-file", "-e", f"{sha}^{{commit}}")
+    except UsageError:
+        return False
+    return True

@@ -528,6 +528,41 @@ def bench_overhead(chains: list[str]) -> int:
     for key, label in (("overhead_seconds", "overhead"), ("tests_seconds", "tests"), ("agent_seconds", "agent (oracle)")):
         values = [t[key] for t in timings]
         print(f"{label:<18} {statistics.median(values):9.2f} {max(values):9.2f}")
+    return sandbox_overhead(chains)
+
+
+def sandbox_overhead(chains: list[str]) -> int:
+    """The sandbox's cost per agent turn: a no-op agent (``/bin/true``) run by the ``command``
+    adapter with ``--sandbox none`` and ``--sandbox bwrap``; the difference of its agent
+    seconds is the sandbox (bwrap, its reporter, the turn's cgroup).  Goal: under 0.5 s."""
+    import json
+
+    from reuse_audit.benchmark.sandbox import probe
+
+    isolation = probe("auto")
+    if not isolation.sandboxed:
+        print(f"sandbox: not measured ({isolation.detail})")
+        return 0
+    medians = {}
+    with tempfile.TemporaryDirectory(prefix="reuse-audit-bench-") as tmp:
+        for mode in ("none", "bwrap"):
+            out = Path(tmp) / mode
+            run = command() + ["bench", "run", "--suite", "starter", "--agent", "command", "-O", "cmd=/bin/true",
+                               "--sandbox", mode, "--out", str(out)]
+            for chain in chains:
+                run += ["--chain", chain]
+            done = subprocess.run(run, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            if done.returncode != 0:
+                print(f"bench run --sandbox {mode} failed (exit {done.returncode}): {done.stderr.strip()[-500:]}")
+                return 1
+            timings = [json.loads(p.read_text()) for p in sorted(out.glob("*/turn-*/timing.json"))]
+            medians[mode] = (statistics.median(t["agent_seconds"] for t in timings), len(timings))
+    (none, turns), (boxed, _) = medians["none"], medians["bwrap"]
+    print(f"sandbox ({isolation.detail}, limits: {isolation.limits}), a no-op agent, {turns} turns:")
+    print(f"{'agent s a turn':<18} {'median':>9}")
+    print(f"{'--sandbox none':<18} {none:9.3f}")
+    print(f"{'--sandbox bwrap':<18} {boxed:9.3f}")
+    print(f"{'sandbox overhead':<18} {boxed - none:9.3f}   (goal: under 0.5 s a turn)")
     return 0
 
 

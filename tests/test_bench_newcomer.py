@@ -77,10 +77,12 @@ def test_relative_out_and_suite_from_another_folder(chain_dir, tmp_path):
 
 
 def fake_pytest(folder: Path, body: str) -> dict:
-    """An environment whose ``python -m pytest`` runs ``body`` instead of pytest."""
+    """An environment whose pytest runs ``body`` instead of pytest (the tests' interpreter
+    imports pytest from the import path it is given and calls ``pytest.main``)."""
     package = folder / "pytest"
     package.mkdir(parents=True)
-    (package / "__init__.py").write_text("", encoding="utf-8")
+    main = "def main(args):\n" + "".join(f"    {line}\n" for line in body.splitlines())
+    (package / "__init__.py").write_text(main, encoding="utf-8")
     (package / "__main__.py").write_text(body, encoding="utf-8")
     return {"PYTHONPATH": str(folder)}
 
@@ -208,12 +210,18 @@ def test_agent_config_file_yaml_and_json_with_option_override(tmp_path):
 
 
 def copy_command(chain_dir: Path) -> str:
-    """One bash command that writes the reference solution of the first turn whose file is missing."""
+    """One bash command that writes the reference solution of the first turn whose file is missing.
+
+    The solution's text is in the command itself: the agent's sandbox hides the suite's
+    folder (issue 15), so the agent could not copy the file from there."""
+    import base64
+
     chain = load_chain(chain_dir)
     branches = []
     for turn in chain.turns:
         folder = str(Path(turn.path).parent)
-        branches.append(f"[ ! -f {turn.path} ]; then mkdir -p {folder} && cp {turn.solution} {turn.path}")
+        text = base64.b64encode(Path(turn.solution).read_bytes()).decode("ascii")
+        branches.append(f"[ ! -f {turn.path} ]; then mkdir -p {folder} && echo {text} | base64 -d > {turn.path}")
     return "if " + "; elif ".join(branches) + "; fi"
 
 
@@ -254,28 +262,44 @@ def test_mini_swe_agent_outputs_as_a_typed_option(chain_dir, tmp_path):
     assert all(r["resolved"] and r["status"] == "submitted" for r in records), [r["notes"] for r in records]
 
 
-def test_cli_says_in_one_line_that_the_tests_could_not_run(chain_dir, tmp_path):
-    env = dict(os.environ, **fake_pytest(tmp_path / "fake", "import sys\nsys.stderr.write('/usr/bin/python: No module named pytest\\n')\nsys.exit(1)\n"))
-    proc = subprocess.run([str(REUSE_AUDIT), "bench", "run", "--suite", str(chain_dir), "--agent", "oracle", "--out", "r"],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 1
-    lines = [line for line in proc.stderr.splitlines() if line.startswith("reuse-audit:")]
-    assert len(lines) == 1 and "3 turn(s) not measured" in lines[0] and "No module named pytest" in lines[0]
-    assert "Traceback" not in proc.stderr
+def test_cli_says_in_one_line_that_the_tests_could_not_run(chain_dir, tmp_path, monkeypatch, capsys):
+    # The tests' interpreter is isolated (-I, issue 15): no PYTHONPATH of the caller's
+    # reaches it, so a missing pytest is made by replacing the boot script it runs.
+    from reuse_audit.benchmark import scoring
+    from reuse_audit.cli import main
+
+    monkeypatch.setattr(scoring, "PYTEST_BOOT", "import sys\nsys.stderr.write('/usr/bin/python: No module named pytest\\n')\nsys.exit(1)\n")
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: str) -> tuple[int, str, str]:
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as exc:
+            main(list(args))
+        out, err = capsys.readouterr()
+        return exc.value.code, out, err
+
+    code, out, err = run("bench", "run", "--suite", str(chain_dir), "--agent", "oracle", "--out", "r", "--jobs", "1")
+    assert code == 1, err
+    lines = [line for line in err.splitlines() if line.startswith("reuse-audit:")]
+    assert len(lines) == 1 and "3 turn(s) not measured" in lines[0] and "No module named pytest" in lines[0], err
+    assert "Traceback" not in err
     assert {r["status"] for r in journal(tmp_path / "r")} == {"error"}
-    proc = subprocess.run([str(REUSE_AUDIT), "bench", "verify", str(chain_dir)], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 1
-    assert proc.stdout.rstrip().splitlines()[-1].startswith("The tests of 3 turn(s) could not run at all: ")
-    assert "reference fails" not in proc.stdout
+    code, out, err = run("bench", "verify", str(chain_dir))
+    assert code == 1
+    assert out.rstrip().splitlines()[-1].startswith("The tests of 3 turn(s) could not run at all: ")
+    assert "reference fails" not in out
 
 
 SHADOWING_AGENT = r'''
-import os, pathlib
+import os, pathlib, sys
 ws = pathlib.Path(os.environ["REUSE_AUDIT_WORKSPACE"])
+# a pytest of its own in the workspace: never reaches the tests (only the submitted file does)
 (ws / "pytest").mkdir(exist_ok=True)
-(ws / "pytest" / "__init__.py").write_text("")
-(ws / "pytest" / "__main__.py").write_text("import sys\nprint('ERROR: usage')\nsys.exit(4)\n")
+(ws / "pytest" / "__init__.py").write_text("def main(args):\n    print('ERROR: usage')\n    return 4\n")
+# and a submission that kills the test session when the tests import it
+target = ws / sys.argv[1]
+target.parent.mkdir(parents=True, exist_ok=True)
+target.write_text("import os\nos._exit(3)\n")
 '''
 
 
@@ -284,9 +308,9 @@ def test_a_submission_that_breaks_the_test_session_is_the_agents_failure(chain_d
     script = tmp_path / "agent.py"
     script.write_text(SHADOWING_AGENT, encoding="utf-8")
     run_dir = tmp_path / "run"
-    config = RunConfig(run_dir=run_dir, agent="command", agent_options={"cmd": [sys.executable, str(script)]},
-                       time_limit=60, test_timeout=60)
     chain = load_chain(chain_dir)
+    config = RunConfig(run_dir=run_dir, agent="command", agent_options={"cmd": [sys.executable, str(script), chain.turns[0].path]},
+                       time_limit=60, test_timeout=60)
     import dataclasses
 
     run_benchmark([dataclasses.replace(chain, turns=chain.turns[:1])], config)

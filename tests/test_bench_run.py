@@ -135,7 +135,7 @@ def test_killed_run_resumes_to_the_same_journal(chain_dir, tmp_path):
     script = tmp_path / "agent.py"
     script.write_text(AGENT_SCRIPT, encoding="utf-8")
     base = [str(REUSE_AUDIT), "bench", "run", "--suite", str(chain_dir), "--agent", "command",
-            "-O", f"cmd={sys.executable} {script}", "--time-limit", "300"]
+            "-O", f"cmd={sys.executable} {script}", "--time-limit", "300", "--sandbox", "none"]  # talks to the test
     env = dict(os.environ, CHAIN_DIR=str(chain_dir))
 
     # uninterrupted run (its marker exists already, so it never sleeps)

@@ -26,7 +26,7 @@ from reuse_audit.benchmark.fetch import (
     tree_digest,
 )
 from reuse_audit.benchmark.model import Source
-from reuse_audit.benchmark.workspace import MARKER, PREPARING, Workspace
+from reuse_audit.benchmark.workspace import MARKER, PREPARING, Workspace, runner_git_dir
 from reuse_audit.errors import UsageError
 
 CLICK_DIR = Path(click.__file__).parent
@@ -131,8 +131,9 @@ def test_click_workspace_strips_tests_and_history(click_chain, tmp_path):
         "tests/test_basic.py",
     )
     assert ws.kept_helpers == ()
-    # our own .git: the source's history file is not in it
-    assert (root / ".git" / MARKER).is_file() and not (root / ".git" / PREPARING).exists()
+    # our own repository, next to the workspace: the source's history file is not in it
+    assert (ws.git_dir / MARKER).is_file() and not (ws.git_dir / PREPARING).exists()
+    assert ws.git_dir == root.parent / "ws.git" and not (root / ".git" / MARKER).exists()
     assert git(root, "rev-list", "--count", "HEAD").strip() == "1"
     assert ws.import_root == root and ws.python_path == [root]
     tracked = set(git(root, "ls-files").split())
@@ -268,11 +269,12 @@ def test_prepare_twice_is_idempotent(click_chain, tmp_path):
 
 def test_half_prepared_dest_is_redone(click_chain, tmp_path):
     dest = tmp_path / "ws"
-    (dest / ".git").mkdir(parents=True)
-    (dest / ".git" / PREPARING).write_text('{"chain": "click-format-1"}\n')
+    runner_git_dir(dest).mkdir(parents=True)
+    (runner_git_dir(dest) / PREPARING).write_text('{"chain": "click-format-1"}\n')
+    dest.mkdir()
     (dest / "leftover.py").write_text("x = 1\n")
     ws = Workspace.prepare(click_chain, dest, tmp_path / "cache")
-    assert not (dest / "leftover.py").exists() and not (dest / ".git" / PREPARING).exists()
+    assert not (dest / "leftover.py").exists() and not (runner_git_dir(dest) / PREPARING).exists()
     assert git(dest, "rev-list", "--count", "HEAD").strip() == "1"
     fresh = Workspace.prepare(click_chain, tmp_path / "fresh", tmp_path / "cache")
     assert ws.baseline == fresh.baseline
@@ -281,13 +283,13 @@ def test_half_prepared_dest_is_redone(click_chain, tmp_path):
 def test_workspace_of_another_chain_is_redone(click_chain, tmp_path):
     dest = tmp_path / "ws"
     Workspace.prepare(click_chain, dest, tmp_path / "cache")
-    record = json.loads((dest / ".git" / MARKER).read_text())
+    record = json.loads((runner_git_dir(dest) / MARKER).read_text())
     record["chain"] = "another-chain"
-    (dest / ".git" / MARKER).write_text(json.dumps(record))
+    (runner_git_dir(dest) / MARKER).write_text(json.dumps(record))
     (dest / "stale.py").write_text("x = 1\n")
     ws = Workspace.prepare(click_chain, dest, tmp_path / "cache")
     assert not (dest / "stale.py").exists()
-    assert json.loads((dest / ".git" / MARKER).read_text())["chain"] == "click-format-1"
+    assert json.loads((runner_git_dir(dest) / MARKER).read_text())["chain"] == "click-format-1"
     assert ws.head() == ws.baseline
 
 
@@ -418,11 +420,11 @@ def test_package_that_does_not_import(tmp_path):
     message = str(info.value)
     assert message.startswith("fake-1: the package fakepkg does not import in the workspace ")
     assert message.endswith("RuntimeError: boom at import")
-    assert (dest / ".git" / PREPARING).is_file()  # left half-prepared
+    assert (runner_git_dir(dest) / PREPARING).is_file()  # left half-prepared
     init = tmp_path / "repo" / "fakepkg" / "__init__.py"
     init.write_text(init.read_text().replace("raise RuntimeError('boom at import')\n", ""))
     ws = Workspace.prepare(chain, dest, tmp_path / "cache")  # redone
-    assert not (dest / ".git" / PREPARING).exists() and ws.head() == ws.baseline
+    assert not (runner_git_dir(dest) / PREPARING).exists() and ws.head() == ws.baseline
 
 
 def test_version_metadata_for_the_workspace(tmp_path):
@@ -652,3 +654,19 @@ def test_safe_extract_rejects_links_leaving_the_folder(tmp_path):
         tf.addfile(info)
     with pytest.raises(UsageError, match="link leaves the folder"):
         safe_extract(tar_path, tmp_path / "out")
+
+
+def test_a_workspace_of_the_earlier_layout_is_moved_out_of_the_agents_reach(click_chain, tmp_path):
+    """Earlier versions kept the runner's repository in <workspace>/.git, where the agent could
+    write its configuration: it is moved next to the workspace, its configuration rewritten."""
+    dest = tmp_path / "ws"
+    ws = Workspace.prepare(click_chain, dest, tmp_path / "cache")
+    shutil.rmtree(dest / ".git")
+    runner_git_dir(dest).rename(dest / ".git")  # the old layout
+    with open(dest / ".git" / "config", "a") as handle:
+        handle.write("[filter \"evil\"]\n\tclean = touch /nonexistent/evil; cat\n")
+    opened = Workspace.open(dest)
+    assert opened.baseline == ws.baseline and opened.git_dir == runner_git_dir(dest)
+    assert "evil" not in (runner_git_dir(dest) / "config").read_text()
+    assert (dest / ".git" / "HEAD").is_file() and not (dest / ".git" / MARKER).exists()
+    assert git(dest, "rev-parse", "HEAD").strip() == ws.baseline  # the agent's own .git

@@ -26,6 +26,9 @@ on top of ``os.environ`` and
   ran, with the output it saw if known; turned into reads by
   :mod:`..reads`).
 
+Option ``network``: ``true`` when the program needs the network (a model
+endpoint); in the turn's sandbox the network is otherwise off.
+
 Its stdout and stderr go to ``<turn_dir>/command.log``.  Exit status 0 is
 ``submitted``, any other ``error``; at the wall-time limit its whole process
 tree is killed: ``timeout``; past the runner's workspace limit, likewise:
@@ -85,7 +88,13 @@ class CommandAgent:
     name = "command"
 
     def __init__(self, options: dict) -> None:
-        check_options(self.name, options, ["cmd"], required=["cmd"])
+        check_options(self.name, options, ["cmd", "network"], required=["cmd"])
+        network = options.get("network", False)
+        if isinstance(network, str):
+            if network.strip().lower() not in ("true", "false", "1", "0", "yes", "no", ""):
+                raise UsageError(f"agent command: network must be true or false, not {network!r}")
+            network = network.strip().lower() in ("true", "1", "yes")
+        self.needs_network = bool(network)
         cmd = options["cmd"]
         if isinstance(cmd, str):
             try:

@@ -163,6 +163,8 @@ class MiniSweAgent:
                 raise UsageError(f"agent mini-swe-agent: {key} must be a non-negative number")
         python = str(options.get("python") or sys.executable)
         self.python = os.path.abspath(python) if os.sep in python and not os.path.isabs(python) else python
+        # a real model is called from inside the turn's sandbox: the network stays on
+        self.needs_network = self.model_class != "deterministic"
 
     # ------------------------------------------------------------------
 

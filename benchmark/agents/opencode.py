@@ -329,6 +329,7 @@ def _merge(base: dict, extra: dict) -> dict:
 
 class OpenCodeAgent:
     name = "opencode"
+    needs_network = True  # its model endpoint (the sandbox shares the host's network: see sandbox.py)
 
     def __init__(self, options: dict) -> None:
         check_options(self.name, options, OPTIONS, required=["model"])

@@ -14,7 +14,9 @@ ends, for anything it left running in the background) the adapter kills
 
 A process that left the session and was re-parented away from the tree
 (a daemon, or a detached command left running after the agent exited by
-itself) escapes; nothing an agent normally runs does that.
+itself) escapes these; inside a :class:`..sandbox.TurnSandbox` (the runner
+wraps each agent turn in one) the process runs in the sandbox and its
+cgroup (see ``sandbox.py``), which nothing escapes.
 
 **Workspace limits.**  Inside :func:`workspace_limits` (the runner wraps each
 agent turn in it), :func:`run_limited` also measures the workspace every
@@ -228,17 +230,31 @@ def run_limited(
     """Run ``argv`` in a new session; kill its whole tree at ``time_limit``
     seconds (then ``returncode`` is None) and, after it ends, whatever it
     left running.  Raises OSError when the program cannot be started."""
+    from ..sandbox import current_sandbox
+
     started = time.monotonic()
     limits = current_limits()
-    proc = subprocess.Popen(
-        list(argv),
-        cwd=str(cwd),
-        env=dict(env),
-        stdin=stdin,
-        stdout=stdout,
-        stderr=stderr,
-        start_new_session=True,
-    )
+    sandbox = current_sandbox()
+    launch = sandbox.launch(argv, Path(cwd), dict(env)) if sandbox is not None else None
+    try:
+        proc = subprocess.Popen(
+            launch.argv if launch is not None else list(argv),
+            cwd=str(cwd),
+            env=dict(env),
+            stdin=stdin,
+            stdout=stdout,
+            stderr=stderr,
+            start_new_session=True,
+            pass_fds=launch.pass_fds if launch is not None else (),
+        )
+    except BaseException:
+        if launch is not None:
+            sandbox.finished(launch, ended_by_itself=False)
+        raise
+    if launch is not None:
+        for fd in launch.pass_fds:  # the child has its copy: the report arrives when it ends
+            os.close(fd)
+        launch.pass_fds = ()
     timed_out = False
     stopped: Optional[str] = None
     deadline = started + max(time_limit, 0.0)
@@ -266,5 +282,11 @@ def run_limited(
             proc.wait()
     # background leftovers of a process that ended by itself: its pid is reaped
     # (and could be reused), so only its process group and session are swept
+    if sandbox is not None and returncode is not None and not sandbox.isolation.sandboxed:
+        left = sandbox.leftovers(proc.pid)
+        if left:
+            sandbox.violate(f"left {len(left)} process(es) running")
     kill_tree(proc.pid, descendants=False)
+    if launch is not None:
+        sandbox.finished(launch, ended_by_itself=returncode is not None)
     return ProcessResult(returncode, timed_out, time.monotonic() - started, stopped)
