@@ -471,11 +471,18 @@ class TurnSandbox:
                 add(path, 0, "--tmpfs")
         for path in self.visible:
             add(Path(path), 1, "--ro-bind")
-        # files named on the command line (the agent's program) and the interpreter stay
-        # visible when they live under /tmp -- never when under a hidden folder
+        # files named on the command line (the agent's program), the interpreter and
+        # reuse-audit's own code (an editable install's source folders) stay visible when
+        # they live under /tmp -- never when under a hidden folder.  A path under another
+        # one kept is not bound again: bwrap cannot make a mount point inside a read-only bind.
         named = [Path(os.path.abspath(a)) for a in argv if os.path.isabs(a) and os.path.exists(a)]
-        for path in named + [Path(sys.prefix), Path(sys.base_prefix)]:
-            if under(path, [Path("/tmp")]) and not under(path, hidden):
+        kept = [
+            path
+            for path in named + [Path(sys.prefix), Path(sys.base_prefix), *_own_code()]
+            if under(path, [Path("/tmp")]) and not under(path, hidden)
+        ]
+        for path in kept:
+            if not any(other != path and other in path.parents for other in kept):
                 add(path, 1, "--ro-bind")
         for path in self.writable:
             add(Path(path), 2, "--bind")
@@ -486,6 +493,17 @@ class TurnSandbox:
             options += [option, path] if option == "--tmpfs" else [option, path, path]
         options += ["--chdir", str(Path(os.path.abspath(cwd)))]
         return options
+
+
+def _own_code() -> list[Path]:
+    """The folders reuse-audit's packages are imported from (an editable install maps
+    reuse_audit.rules and reuse_audit.benchmark to folders of the checkout)."""
+    import reuse_audit
+    import reuse_audit.rules
+
+    return [Path(os.path.abspath(Path(m.__file__).parent)) for m in (reuse_audit, reuse_audit.rules)] + [
+        Path(os.path.abspath(Path(__file__).parent))
+    ]
 
 
 def suites_folder() -> Path:

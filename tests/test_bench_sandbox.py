@@ -183,3 +183,30 @@ def test_a_relative_run_folder_is_scored_as_an_absolute_one(tmp_path, monkeypatc
     run_benchmark([chain], RunConfig(run_dir=Path("runs") / "rel", agent="oracle", time_limit=60, test_timeout=60))
     records = [json.loads(line) for line in (tmp_path / "runs" / "rel" / "journal.jsonl").read_text().splitlines()]
     assert [r["resolved"] for r in records] == [True, True, True], [r["notes"] for r in records]
+
+
+def test_an_installation_under_tmp_is_bound_once_not_inside_its_own_bind(tmp_path, monkeypatch):
+    """A checkout and its venv under /tmp (a CI clone there): /tmp is a private tmpfs in the
+    sandbox, so the interpreter and reuse-audit's own folders are bound back read-only, and a
+    path under one of them is not bound again (bwrap cannot make a mount point inside a
+    read-only bind: "Can't create file at .../.venv/bin/python")."""
+    from reuse_audit.benchmark import sandbox as sandbox_module
+    from reuse_audit.benchmark.sandbox import Isolation, TurnSandbox
+
+    assert str(tmp_path).startswith("/tmp/")
+    venv = tmp_path / "checkout" / ".venv"
+    (venv / "bin").mkdir(parents=True)
+    python = venv / "bin" / "python"
+    python.write_text("", encoding="utf-8")
+    code = tmp_path / "checkout" / "reuse_audit"
+    code.mkdir()
+    monkeypatch.setattr(sys, "prefix", str(venv))
+    monkeypatch.setattr(sys, "base_prefix", str(venv))
+    monkeypatch.setattr(sandbox_module, "_own_code", lambda: [code])
+    box = TurnSandbox(Isolation("bwrap", "test", "rlimit", "bwrap"))
+    options = box._bwrap_options([str(python), "-c", "pass"], tmp_path)
+    binds = [options[i + 1] for i, o in enumerate(options) if o == "--ro-bind" and options[i + 1] != "/"]
+    assert str(venv) in binds and str(code) in binds
+    assert str(python) not in binds  # under the venv's bind already
+    for a in binds:
+        assert not any(b != a and Path(a).is_relative_to(b) for b in binds), binds
