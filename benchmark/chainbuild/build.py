@@ -51,10 +51,15 @@ def _results_equal(a, b) -> bool:
     return [(r.repr, r.raises) for r in a] == [(r.repr, r.raises) for r in b]
 
 
-def build_turn(graph: Graph, symbols: list[str], spec: TurnSpec, synthesizer, earlier: dict[str, str], log: BuildLog,
+def build_turn(graph: Graph, symbols: list[str], spec: TurnSpec, synthesizer, earlier: dict[str, str], log: Callable[[str], None],
                min_tests: int = 3, timeout: float = 60.0) -> Optional[BuiltTurn]:
     """One verified-by-execution turn over ``symbols`` (the evidence), or None (the reason logged)."""
     where = f"turn {spec.number} from {symbols[0]}"
+    outer = log
+
+    def log(line: str) -> None:  # noqa: F811 - every line of this turn says which candidate it is about
+        outer(line if line.startswith(where) else f"{where}: {line}")
+
     task = synthesizer.synthesize(graph, symbols, spec, log)
     if task is None:
         log(f"{where}: dropped: no task synthesised")

@@ -145,6 +145,8 @@ def ask_json(client: ChatClient, messages: list[dict], check: Callable[[object],
             log(f"malformed answer (attempt {attempt + 1} of {retries + 1}): {problem}")
         convo = list(messages) + [
             {"role": "assistant", "content": answer},
-            {"role": "user", "content": f"That answer is not usable: {problem}. Answer again with the JSON object only."},
+            # the attempt number keeps each retry's prompt (and so its cache key) distinct
+            {"role": "user", "content": f"That answer is not usable: {problem}. Answer again with the JSON object only "
+                                        f"(attempt {attempt + 2} of {retries + 1})."},
         ]
     return None

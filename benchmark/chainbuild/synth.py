@@ -285,7 +285,7 @@ class HeuristicSynthesizer:
         text = _code_text(graph.source_of(node.qualname))
         hidden = [w for w in _HIDDEN_INPUTS if w in text]
         if hidden:
-            log(f"turn {spec.number} from {node.qualname}: skipped by the heuristic: it reads {hidden[0]} (not reproducible)")
+            log(f"skipped by the heuristic: it reads {hidden[0]} (not reproducible)")
             return None
         stem = node.name.strip("_")
         function = f"{stem}_step{spec.number}"
