@@ -57,7 +57,7 @@ def build_turn(graph: Graph, symbols: list[str], spec: TurnSpec, synthesizer, ea
     where = f"turn {spec.number} from {symbols[0]}"
     outer = log
 
-    def log(line: str) -> None:  # noqa: F811 - every line of this turn says which candidate it is about
+    def log(line: str) -> None:
         outer(line if line.startswith(where) else f"{where}: {line}")
 
     task = synthesizer.synthesize(graph, symbols, spec, log)

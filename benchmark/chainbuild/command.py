@@ -54,7 +54,7 @@ def run_build(spec: str, out: Path, *, import_name: Optional[str], chains: int, 
     else:
         from .llm import ChatClient, LLMConfig
 
-        client = ChatClient(LLMConfig.from_env(base_url, model, timeout), llm_cache or out / ".llm-cache", offline)
+        client = ChatClient(LLMConfig.from_env(base_url, model, timeout, offline), llm_cache or out / ".llm-cache", offline)
         chooser, synthesizer = LLMChooser(client, retries), LLMSynthesizer(client, retries)
     out.mkdir(parents=True, exist_ok=True)
     log_file = (out / "build.log").open("a", encoding="utf-8")

@@ -40,8 +40,11 @@ class LLMConfig:
     temperature: float = 0.0
 
     @classmethod
-    def from_env(cls, base_url: Optional[str] = None, model: Optional[str] = None, timeout: float = 120.0) -> "LLMConfig":
+    def from_env(cls, base_url: Optional[str] = None, model: Optional[str] = None, timeout: float = 120.0,
+                 offline: bool = False) -> "LLMConfig":
         base = base_url or os.environ.get("REUSE_AUDIT_LLM_BASE_URL") or os.environ.get("OPENAI_BASE_URL")
+        if not base and offline:
+            base = "http://offline.invalid"  # answers come from the cache only; the key is model + prompt
         name = model or os.environ.get("REUSE_AUDIT_LLM_MODEL")
         if not base:
             raise UsageError("no model endpoint: pass --base-url or set REUSE_AUDIT_LLM_BASE_URL (or use --chooser heuristic)")
@@ -91,7 +94,7 @@ class ChatClient:
         request = urllib.request.Request(self.config.base_url + "/chat/completions", data=body, headers=headers, method="POST")
         self.requests += 1
         try:
-            with urllib.request.urlopen(request, timeout=self.config.timeout) as response:  # noqa: S310 - the user's endpoint
+            with urllib.request.urlopen(request, timeout=self.config.timeout) as response:
                 data = json.loads(response.read().decode("utf-8"))
         except urllib.error.HTTPError as exc:
             raise LLMError(f"HTTP {exc.code} from {self.config.base_url}: {exc.reason}") from None
