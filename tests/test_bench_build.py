@@ -11,18 +11,20 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-
+from cli_support import assert_usage_error, run_cli
 from reuse_audit.benchmark.chain import load_chain, load_suite
-from reuse_audit.benchmark.chainbuild.build import BuildLog, build_turn
+from reuse_audit.benchmark.chainbuild.build import build_turn
 from reuse_audit.benchmark.chainbuild.command import run_build
 from reuse_audit.benchmark.chainbuild.graph import load_graph, propose_targets
 from reuse_audit.benchmark.chainbuild.llm import ChatClient, LLMConfig
 from reuse_audit.benchmark.chainbuild.stats import render_markdown, suite_stats
-from reuse_audit.benchmark.chainbuild.synth import LLMSynthesizer, TurnSpec, reinvent_variant
+from reuse_audit.benchmark.chainbuild.synth import (
+    LLMSynthesizer,
+    TurnSpec,
+    reinvent_variant,
+)
 from reuse_audit.benchmark.chainbuild.walk import HeuristicChooser, LLMChooser, walk
 from reuse_audit.benchmark.verify import verify
-
-from cli_support import assert_usage_error, run_cli
 
 # --------------------------------------------------------------------------
 # a small library the tests write: one internal layer under a public API
@@ -360,3 +362,56 @@ def test_stats_command_prints_text_and_markdown():
     assert re.search(r"Tests per turn\s+10\.\d", text.stdout)
     markdown = run_cli(["bench", "stats", "starter", "--format", "markdown"], in_process=True)
     assert "| Chains | 12 |" in markdown.stdout
+
+
+def test_a_requirement_naming_a_repository_target_is_dropped(repo, server, tmp_path):
+    def answer(prompt: str) -> str:
+        data = json.loads(task_answer(prompt))
+        data["requirement"] = "Total an order by calling `_price` for each line."
+        return json.dumps(data)
+
+    server.task = answer
+    turn, log = one_turn(repo, server, tmp_path)
+    assert turn is None
+    assert any("the requirement names the repository target shoplib.pricing._price" in line for line in log)
+
+
+def test_names_tells_a_function_name_from_a_plain_word():
+    from reuse_audit.benchmark.chainbuild.build import _names
+
+    assert _names("use click.types.convert_type here", "click.types.convert_type")
+    assert _names("like convert_type does", "click.types.convert_type")
+    assert _names("call `convert` first", "click.types.Choice.convert")
+    assert not _names("convert the value to an integer", "click.types.Choice.convert")
+    assert not _names("expand_args_step1(args)", "click.utils._expand_args")
+
+
+def test_propose_prints_graph_figures_and_reasons(repo):
+    result = run_cli(["bench", "build", str(repo), "--import-name", "shoplib", "--propose", "--limit", "2"], in_process=True)
+    assert result.returncode == 0, str(result)
+    assert result.stdout.startswith("shoplib: 10 functions in 2 modules, 8 call edges inside the package")
+    assert "judgeable: 3 non-builtin callees (>= 3)" in result.stdout
+    assert "shoplib.pricing._price" in result.stdout
+
+
+def test_offline_rebuild_from_the_cache_needs_no_endpoint(repo, server, tmp_path, monkeypatch):
+    for name in ("REUSE_AUDIT_LLM_BASE_URL", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    common = dict(import_name="shoplib", chains=1, turns=2, chooser_kind="llm", model="scripted", offline=False,
+                  seeds=("shoplib.pricing._price",), retries=1, timeout=30.0, prefix=None, echo=lambda line: None,
+                  llm_cache=tmp_path / "cache")
+    first = run_build(str(repo), tmp_path / "a", base_url=server.url, **common)
+    sent = len(server.requests)
+    common["offline"] = True
+    again = run_build(str(repo), tmp_path / "b", base_url=None, **common)
+    assert len(server.requests) == sent
+    assert len(first) == len(again) == 1
+    for rel in ("turn1/solution.py", "turn1/test_turn1.py", "turn2/solution.py", "turn2/reinvent.py"):
+        assert (first[0] / rel).read_text() == (again[0] / rel).read_text()
+
+
+def test_an_unknown_seed_is_a_usage_error_and_writes_nothing(repo, tmp_path):
+    result = run_cli(["bench", "build", str(repo), "--import-name", "shoplib", "--chooser", "heuristic",
+                      "--seed", "shoplib.nope", "--out", str(tmp_path / "o")], in_process=True)
+    assert_usage_error(result, "--seed shoplib.nope: no such function in shoplib")
+    assert not (tmp_path / "o").exists()

@@ -47,6 +47,16 @@ class BuildLog:
             self.sink(line)
 
 
+def _names(text: str, qualname: str) -> bool:
+    """``text`` names the function: its qualified name, its name in code form (`name`, name( ), or a
+    name that cannot be an English word (it holds an underscore).  A plain word (``convert``) is prose."""
+    name = qualname.rsplit(".", 1)[-1]
+    bare = name.lstrip("_")
+    if qualname in text or f"`{name}`" in text or f"`{bare}`" in text or re.search(rf"(?<![\w.]){re.escape(name)}\(", text):
+        return True
+    return "_" in bare and re.search(rf"(?<![\w.]){re.escape(bare)}(?!\w)", text) is not None
+
+
 def _results_equal(a, b) -> bool:
     return [(r.repr, r.raises) for r in a] == [(r.repr, r.raises) for r in b]
 
@@ -63,6 +73,10 @@ def build_turn(graph: Graph, symbols: list[str], spec: TurnSpec, synthesizer, ea
     task = synthesizer.synthesize(graph, symbols, spec, log)
     if task is None:
         log(f"{where}: dropped: no task synthesised")
+        return None
+    named = [t for t in task.repo_targets if _names(task.requirement, t)]
+    if named:
+        log(f"dropped: the requirement names the repository target {named[0]}")
         return None
     files = dict(earlier)
     files[spec.path] = task.solution

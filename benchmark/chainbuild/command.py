@@ -49,6 +49,9 @@ def run_build(spec: str, out: Path, *, import_name: Optional[str], chains: int, 
 
     source, root, name = resolve_source(spec, import_name)
     graph = load_graph(root, name)
+    for seed in seeds:
+        if seed not in graph.nodes:
+            raise UsageError(f"--seed {seed}: no such function in {name} (see bench build --propose)")
     if chooser_kind == "heuristic":
         chooser, synthesizer = HeuristicChooser(), HeuristicSynthesizer()
     else:
@@ -70,9 +73,6 @@ def run_build(spec: str, out: Path, *, import_name: Optional[str], chains: int, 
 
     ranked = [p.qualname for p in propose_targets(graph, judgeable_only=True) if synthesizer.accepts(graph.nodes[p.qualname])]
     queue = list(seeds) + [q for q in ranked if q not in seeds]
-    for seed in seeds:
-        if seed not in graph.nodes:
-            raise UsageError(f"--seed {seed}: no such function in {name} (see bench build --propose)")
     built_dirs: list[Path] = []
     work = Path(tempfile.mkdtemp(prefix="reuse-audit-build-verify-"))
     try:
