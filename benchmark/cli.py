@@ -142,9 +142,11 @@ def verify_command(suites: tuple[str, ...], work: Optional[str]) -> None:
 def build_command(source: str, out: Optional[str], import_name: Optional[str], chains: int, turns: int, chooser: str,
                   base_url: Optional[str], model: Optional[str], llm_cache: Optional[str], offline: bool,
                   seeds: tuple[str, ...], retries: int, timeout: float, propose: bool, limit: int) -> None:
-    """Build verified task chains over SOURCE: a repository folder, or a release NAME==VERSION.
+    """Build task chains over a repository that bench verify passes.
 
-    Every chain written passes `bench verify`; candidates dropped on the way are logged in OUT/build.log.
+    SOURCE is a repository folder or a pinned release NAME==VERSION. Every chain
+    written passes `bench verify`; candidates dropped on the way are logged, with
+    the reason, in OUT/build.log. Guide: docs/bench-build.md.
     """
     from .chainbuild.command import render_proposals, run_build
 
@@ -164,9 +166,13 @@ def build_command(source: str, out: Optional[str], import_name: Optional[str], c
 
 @bench.command(name="stats")
 @click.argument("suite")
-@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True, help="Output format.")
 def stats_command(suite: str, fmt: str) -> None:
-    """The study's Table 1 for SUITE (a shipped suite name, a suite folder or a chain folder)."""
+    """Print the study's Table 1 for a suite.
+
+    SUITE is a shipped suite name, a suite folder or a chain folder. Judgeable
+    shares count callees with the engine's index of each chain's source.
+    """
     from .chain import load_suite
     from .chainbuild.stats import render_json, render_markdown, render_text, suite_stats
 
