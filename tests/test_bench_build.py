@@ -415,3 +415,17 @@ def test_an_unknown_seed_is_a_usage_error_and_writes_nothing(repo, tmp_path):
                       "--seed", "shoplib.nope", "--out", str(tmp_path / "o")], in_process=True)
     assert_usage_error(result, "--seed shoplib.nope: no such function in shoplib")
     assert not (tmp_path / "o").exists()
+
+
+def test_heuristic_with_nothing_to_take_says_why(repo, tmp_path):
+    result = run_cli(["bench", "build", str(repo), "--import-name", "shoplib", "--chooser", "heuristic", "--out", str(tmp_path / "o")],
+                     in_process=True)
+    assert result.returncode == 1, str(result)
+    assert "0 chain(s) of 1 built" in result.stdout
+    log = (tmp_path / "o" / "build.log").read_text()
+    assert "no judgeable function of shoplib that the heuristic synthesizer can take" in log
+
+
+def test_a_folder_without_the_package_names_the_flag(tmp_path):
+    result = run_cli(["bench", "build", str(tmp_path), "--import-name", "nothere", "--propose"], in_process=True)
+    assert_usage_error(result, "no import package 'nothere' found", "--import-name")

@@ -24,7 +24,11 @@ def resolve_source(spec: str, import_name: Optional[str]) -> tuple[dict, Path, s
     if folder.is_dir():
         folder = folder.resolve()
         name = import_name or default_import_name(folder.name)
-        root = find_import_root(folder, name)
+        try:
+            root = find_import_root(folder, name)
+        except UsageError as exc:
+            message = str(exc).replace("; set source.import_name in the chain", "")
+            raise UsageError(f"{message}; name the package with --import-name") from None
         label = re.sub(r"[^A-Za-z0-9._-]", "-", folder.name).strip("-._") or "repository"
         return {"kind": "path", "package": label, "path": str(folder), "import_name": name}, root, name
     match = _PINNED.match(spec)
@@ -73,6 +77,9 @@ def run_build(spec: str, out: Path, *, import_name: Optional[str], chains: int, 
 
     ranked = [p.qualname for p in propose_targets(graph, judgeable_only=True) if synthesizer.accepts(graph.nodes[p.qualname])]
     queue = list(seeds) + [q for q in ranked if q not in seeds]
+    if not queue:
+        log(f"no judgeable function of {name} that the {chooser_kind} synthesizer can take"
+            + (" (the heuristic needs module-level functions whose parameters are plain typed values)" if chooser_kind == "heuristic" else ""))
     built_dirs: list[Path] = []
     work = Path(tempfile.mkdtemp(prefix="reuse-audit-build-verify-"))
     try:
