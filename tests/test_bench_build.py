@@ -429,3 +429,10 @@ def test_heuristic_with_nothing_to_take_says_why(repo, tmp_path):
 def test_a_folder_without_the_package_names_the_flag(tmp_path):
     result = run_cli(["bench", "build", str(tmp_path), "--import-name", "nothere", "--propose"], in_process=True)
     assert_usage_error(result, "no import package 'nothere' found", "--import-name")
+
+
+def test_reinvent_variant_follows_a_call_through_the_top_package(repo):
+    graph = load_graph(repo, "shoplib")
+    text = reinvent_variant("import shoplib\nimport shoplib.pricing\n\n\ndef f(a):\n    return shoplib.pricing._price(a, 'eu', 1)\n",
+                            graph, "shoplib.pricing._price")
+    assert "return _price(a, 'eu', 1)" in text and "def _price(" in text

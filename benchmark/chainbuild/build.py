@@ -34,6 +34,7 @@ class BuiltTurn:
     module: str
     tests: str  # pytest file text
     reinvent: str
+    evidence: tuple[str, ...] = ()  # the symbols the walk collected
 
 
 @dataclass
@@ -129,7 +130,7 @@ def build_turn(graph: Graph, symbols: list[str], spec: TurnSpec, synthesizer, ea
     if reinvent is None:
         log(f"{where}: dropped: no judgeable, copyable target gives a re-inventing variant that passes the tests")
         return None
-    return BuiltTurn(task, spec.path, spec.module, tests, reinvent)
+    return BuiltTurn(task, spec.path, spec.module, tests, reinvent, tuple(symbols))
 
 
 def _next_seed(graph: Graph, used: set[str], synthesizer, ranked: list[str]) -> list[str]:
@@ -188,11 +189,14 @@ def build_chain(graph: Graph, source: dict, chain_id: str, out_dir: Path, choose
     if len(built) < min_turns:
         log(f"chain {chain_id}: dropped: {len(built)} turn(s) built (need {min_turns})")
         return []
-    write_chain(out_dir, chain_id, source, built, description or f"Built by reuse-audit bench build from {graph.import_name}.")
+    write_chain(out_dir, chain_id, source, built, description or f"Built by reuse-audit bench build from {graph.import_name}.",
+                {"chooser": type(chooser).__name__, "synthesizer": type(synthesizer).__name__,
+                 "model": getattr(getattr(getattr(synthesizer, "client", None), "config", None), "model", None)})
     return built
 
 
-def write_chain(out_dir: Path, chain_id: str, source: dict, built: list[BuiltTurn], description: str) -> Path:
+def write_chain(out_dir: Path, chain_id: str, source: dict, built: list[BuiltTurn], description: str,
+                provenance: Optional[dict] = None) -> Path:
     import yaml
 
     if out_dir.exists():
@@ -220,8 +224,13 @@ def write_chain(out_dir: Path, chain_id: str, source: dict, built: list[BuiltTur
         }
         if turn.task.reads:
             item["x-reads"] = list(turn.task.reads)
+        if turn.evidence:
+            item["x-evidence"] = list(turn.evidence)
         turns.append(item)
-    data = {"id": chain_id, "description": description, "source": source, "turns": turns}
+    data = {"id": chain_id, "description": description, "source": source}
+    if provenance:
+        data["x-build"] = {k: v for k, v in provenance.items() if v is not None}
+    data["turns"] = turns
     (out_dir / "chain.yaml").write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8")
     return out_dir
 

@@ -125,7 +125,7 @@ def reinvent_variant(solution: str, graph: Graph, target: str) -> Optional[str]:
                     prefixes.add(alias.asname or alias.name)
         body.append(stmt)
     local = local or node.name
-    wanted = {f"{p}.{node.name}" for p in prefixes}
+    wanted = {f"{p}.{node.name}" for p in prefixes} | {node.qualname}  # `import pkg` then pkg.mod.f(...)
 
     class Redirect(ast.NodeTransformer):
         def visit_Attribute(self, item: ast.Attribute):
@@ -134,7 +134,7 @@ def reinvent_variant(solution: str, graph: Graph, target: str) -> Optional[str]:
                 return ast.copy_location(ast.Name(id=local, ctx=item.ctx), item)
             return item
 
-    if local == node.name and not wanted and not _calls_name(tree, local):
+    if local == node.name and not prefixes and not _calls_name(tree, local) and node.qualname not in solution:
         return None
     body = [Redirect().visit(stmt) for stmt in body]
     fn.name = local
