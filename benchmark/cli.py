@@ -134,6 +134,7 @@ def verify_command(suites: tuple[str, ...], work: Optional[str]) -> None:
 @click.option("--model", default=None, help="Model name (default: $REUSE_AUDIT_LLM_MODEL).")
 @click.option("--llm-cache", default=None, help="Answer cache, by prompt hash (default: OUT/.llm-cache).")
 @click.option("--offline", is_flag=True, help="Use cached answers only: rebuild a suite without the endpoint.")
+@click.option("--hops", type=click.IntRange(min=0, max=5), default=1, show_default=True, help="Call edges the evidence walk may add to a turn's seed.")
 @click.option("--seed", "seeds", multiple=True, help="Start a chain at this function (qualified name; repeatable).")
 @click.option("--retries", type=click.IntRange(min=0), default=2, show_default=True, help="Retries of a malformed model answer before the candidate is dropped.")
 @click.option("--timeout", type=click.FloatRange(min=1), default=120.0, show_default=True, help="Seconds to wait for one model answer.")
@@ -141,7 +142,7 @@ def verify_command(suites: tuple[str, ...], work: Optional[str]) -> None:
 @click.option("--limit", type=click.IntRange(min=1), default=25, show_default=True, help="Proposals shown with --propose.")
 def build_command(source: str, out: Optional[str], import_name: Optional[str], chains: int, turns: int, chooser: str,
                   base_url: Optional[str], model: Optional[str], llm_cache: Optional[str], offline: bool,
-                  seeds: tuple[str, ...], retries: int, timeout: float, propose: bool, limit: int) -> None:
+                  hops: int, seeds: tuple[str, ...], retries: int, timeout: float, propose: bool, limit: int) -> None:
     """Build task chains over a repository that bench verify passes.
 
     SOURCE is a repository folder or a pinned release NAME==VERSION. Every chain
@@ -157,7 +158,7 @@ def build_command(source: str, out: Optional[str], import_name: Optional[str], c
     folder = Path(out) if out else Path("suites-built") / label
     built = run_build(source, folder, import_name=import_name, chains=chains, turns=turns, chooser_kind=chooser,
                       base_url=base_url, model=model, llm_cache=Path(llm_cache) if llm_cache else None, offline=offline,
-                      seeds=seeds, retries=retries, timeout=timeout, prefix=None, echo=lambda line: click.echo(line, err=True))
+                      seeds=seeds, retries=retries, timeout=timeout, prefix=None, hops=hops, echo=lambda line: click.echo(line, err=True))
     for path in built:
         click.echo(f"built {path}")
     click.echo(f"{len(built)} chain(s) of {chains} built in {folder}; log: {folder / 'build.log'}")

@@ -45,7 +45,7 @@ def resolve_source(spec: str, import_name: Optional[str]) -> tuple[dict, Path, s
 
 def run_build(spec: str, out: Path, *, import_name: Optional[str], chains: int, turns: int, chooser_kind: str,
               base_url: Optional[str], model: Optional[str], llm_cache: Optional[Path], offline: bool, seeds: tuple[str, ...],
-              retries: int, timeout: float, prefix: Optional[str], echo: Callable[[str], None]) -> list[Path]:
+              retries: int, timeout: float, prefix: Optional[str], echo: Callable[[str], None], hops: int = 1) -> list[Path]:
     from .build import BuildLog, build_chain, verify_and_cut
     from .graph import load_graph
     from .synth import HeuristicSynthesizer, LLMSynthesizer
@@ -92,7 +92,7 @@ def run_build(spec: str, out: Path, *, import_name: Optional[str], chains: int, 
                 chain_id = f"{prefix}-{number}"
             folder = out / chain_id
             log(f"chain {chain_id}: seed {seed}")
-            built = build_chain(graph, source, chain_id, folder, chooser, synthesizer, turns=turns, seed=seed, log=log)
+            built = build_chain(graph, source, chain_id, folder, chooser, synthesizer, turns=turns, hops=hops, seed=seed, log=log)
             if not built:
                 continue
             if verify_and_cut(folder, work, log):
