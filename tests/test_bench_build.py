@@ -436,3 +436,9 @@ def test_reinvent_variant_follows_a_call_through_the_top_package(repo):
     text = reinvent_variant("import shoplib\nimport shoplib.pricing\n\n\ndef f(a):\n    return shoplib.pricing._price(a, 'eu', 1)\n",
                             graph, "shoplib.pricing._price")
     assert "return _price(a, 'eu', 1)" in text and "def _price(" in text
+
+
+def test_a_thin_turn_function_is_noted_as_not_judgeable_for_later_turns(repo, server, tmp_path):
+    turn, log = one_turn(repo, server, tmp_path)
+    assert turn is not None
+    assert any("shop.step1.order_total has 1 non-builtin callee(s)" in line and "cannot be judged" in line for line in log)

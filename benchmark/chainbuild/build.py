@@ -130,7 +130,21 @@ def build_turn(graph: Graph, symbols: list[str], spec: TurnSpec, synthesizer, ea
     if reinvent is None:
         log(f"{where}: dropped: no judgeable, copyable target gives a re-inventing variant that passes the tests")
         return None
+    count = callee_count(files, f"{spec.module}.{task.function}")
+    if count < graph.min_callees:
+        log(f"note: {spec.module}.{task.function} has {count} non-builtin callee(s): as the next turn's self target "
+            f"it can be reused or bypassed, but a re-implementation of it cannot be judged (< {graph.min_callees})")
     return BuiltTurn(task, spec.path, spec.module, tests, reinvent, tuple(symbols))
+
+
+def callee_count(files: dict[str, str], qualname: str) -> int:
+    """Non-builtin callees of ``qualname`` by the engine's own index of ``files``."""
+    from reuse_audit.index import build_index
+    from reuse_audit.tree import MemoryTree
+
+    index = build_index(MemoryTree({p: t.encode("utf-8") for p, t in files.items()}))
+    fn = index.functions.get(qualname)
+    return len(fn.callees) if fn is not None else 0
 
 
 def _next_seed(graph: Graph, used: set[str], synthesizer, ranked: list[str]) -> list[str]:

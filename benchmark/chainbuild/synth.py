@@ -453,6 +453,8 @@ class LLMSynthesizer:
             f"The new code goes in `{spec.path}` (module `{spec.module}`).\n"
             "Rules: the requirement reads like a feature request of a real project; it never names a library function "
             "above and never describes their quirks in words that would let one rewrite them without reading their source. "
+            "The new function itself should call at least 3 distinct functions (library functions above, earlier-step "
+            "functions, or helpers of its own module), so that a later step can build on it as a real layer. "
             f"Give at least {self.min_tests} test calls with edge cases; each 'expect' is the Python literal the call returns.\n"
             "Answer with one JSON object only, with the keys: requirement (text), function (name), signature (the def "
             "line), solution (the whole module text), tests (a list of {\"call\": \"<expression calling the function>\", "
