@@ -332,7 +332,7 @@ class HeuristicSynthesizer:
         first_prev = _first_args(prev.calls[0]) if prev and prev.calls else []
         prev_variants = [_first_args(c) for c in prev.calls[:4]] if prev else [[]]
         base = {}
-        for name, ann, default in params:
+        for name, ann, _default in params:
             samples = _SAMPLES[_base_type(ann)]
             base[name] = samples[1] if len(samples) > 1 else samples[0]
         calls: list[str] = []
