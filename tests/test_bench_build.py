@@ -442,3 +442,19 @@ def test_a_thin_turn_function_is_noted_as_not_judgeable_for_later_turns(repo, se
     turn, log = one_turn(repo, server, tmp_path)
     assert turn is not None
     assert any("shop.step1.order_total has 1 non-builtin callee(s)" in line and "cannot be judged" in line for line in log)
+
+
+def test_the_command_reads_endpoint_model_and_key_from_the_environment(repo, server, tmp_path):
+    env = {"REUSE_AUDIT_LLM_BASE_URL": server.url, "REUSE_AUDIT_LLM_MODEL": "scripted-env",
+           "REUSE_AUDIT_LLM_API_KEY": "sk-from-env", "OPENAI_API_KEY": ""}
+    result = run_cli(["bench", "build", str(repo), "--import-name", "shoplib", "--turns", "2", "--seed", "shoplib.pricing._price",
+                      "--out", "suite"], cwd=tmp_path, env=env, timeout=600)
+    assert result.returncode == 0, str(result)
+    assert "1 chain(s) of 1 built in suite" in result.stdout
+    assert {r["auth"] for r in server.requests} == {"Bearer sk-from-env"}
+    assert {r["body"]["model"] for r in server.requests} == {"scripted-env"}
+    assert "sk-from-env" not in (tmp_path / "suite" / "build.log").read_text()
+    cached = list((tmp_path / "suite" / ".llm-cache").rglob("*.json"))
+    assert cached and not any("sk-from-env" in f.read_text() for f in cached)  # the key is never written
+    verified = run_cli(["bench", "verify", "suite"], cwd=tmp_path, timeout=600)
+    assert verified.returncode == 0, str(verified)
