@@ -458,3 +458,14 @@ def test_the_command_reads_endpoint_model_and_key_from_the_environment(repo, ser
     assert cached and not any("sk-from-env" in f.read_text() for f in cached)  # the key is never written
     verified = run_cli(["bench", "verify", "suite"], cwd=tmp_path, timeout=600)
     assert verified.returncode == 0, str(verified)
+
+
+def test_build_without_pytest_says_so_before_writing(repo, tmp_path, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "pytest" else real(name, *a))
+    result = run_cli(["bench", "build", str(repo), "--import-name", "shoplib", "--chooser", "heuristic", "--out", str(tmp_path / "o")],
+                     in_process=True)
+    assert_usage_error(result, "pip install pytest")
+    assert not (tmp_path / "o").exists()

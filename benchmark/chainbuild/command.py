@@ -51,6 +51,10 @@ def run_build(spec: str, out: Path, *, import_name: Optional[str], chains: int, 
     from .synth import HeuristicSynthesizer, LLMSynthesizer
     from .walk import HeuristicChooser, LLMChooser
 
+    import importlib.util
+
+    if importlib.util.find_spec("pytest") is None:
+        raise UsageError("bench build verifies every chain it writes with pytest, which is not installed here: pip install pytest")
     source, root, name = resolve_source(spec, import_name)
     graph = load_graph(root, name)
     for seed in seeds:
