@@ -469,3 +469,18 @@ def test_build_without_pytest_says_so_before_writing(repo, tmp_path, monkeypatch
                      in_process=True)
     assert_usage_error(result, "pip install pytest")
     assert not (tmp_path / "o").exists()
+
+
+def test_stats_counts_a_chain_whose_source_cannot_be_had_and_says_so(monkeypatch):
+    from reuse_audit.benchmark import fetch
+    from reuse_audit.errors import UsageError
+
+    def no_source(chain, *args, **kwargs):
+        raise UsageError(f"source {chain.source.package}: offline")
+
+    monkeypatch.setattr(fetch, "fetch_chain", no_source)
+    chains = [c for c in load_suite("starter") if c.id == "click-params"]
+    stats = suite_stats(chains, "one")
+    assert (stats.chains, stats.turns, stats.repo_judged) == (1, 5, 0)
+    assert stats.notes == ["click-params: callees not counted: source click: offline"]
+    assert "| Judgeable targets, all | - |" in render_markdown(stats)
