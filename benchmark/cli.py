@@ -201,3 +201,62 @@ def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tupl
     checks = verify(chains, _absolute(work) if work else None, progress)
     click.echo(render_table(checks), nl=False)
     sys.exit(1 if any(not c.ok for c in checks) else 0)
+
+
+@bench.command(name="build")
+@click.argument("source")
+@click.option("--out", "out", default=None, help="Suite folder the chains are written to (default: suites-built/<package>).")
+@click.option("--import-name", default=None, help="Top-level import package (default: from the package or folder name).")
+@click.option("--chains", type=click.IntRange(min=1), default=1, show_default=True, help="Chains to build.")
+@click.option("--turns", type=click.IntRange(min=2), default=5, show_default=True, help="Turns a chain (fewer when no candidate is left).")
+@click.option("--chooser", type=click.Choice(["llm", "heuristic"]), default="llm", show_default=True, help="Who walks the evidence and writes the tasks: a model, or the heuristic (no model).")
+@click.option("--base-url", default=None, help="OpenAI-compatible endpoint (default: $REUSE_AUDIT_LLM_BASE_URL, $OPENAI_BASE_URL); the key comes from $REUSE_AUDIT_LLM_API_KEY or $OPENAI_API_KEY.")
+@click.option("--model", default=None, help="Model name (default: $REUSE_AUDIT_LLM_MODEL).")
+@click.option("--llm-cache", default=None, help="Answer cache, by prompt hash (default: OUT/.llm-cache).")
+@click.option("--offline", is_flag=True, help="Use cached answers only: rebuild a suite without the endpoint.")
+@click.option("--hops", type=click.IntRange(min=0, max=5), default=1, show_default=True, help="Call edges the evidence walk may add to a turn's seed.")
+@click.option("--seed", "seeds", multiple=True, help="Start a chain at this function (qualified name; repeatable).")
+@click.option("--retries", type=click.IntRange(min=0), default=2, show_default=True, help="Retries of a malformed model answer before the candidate is dropped.")
+@click.option("--timeout", type=click.FloatRange(min=1), default=120.0, show_default=True, help="Seconds to wait for one model answer.")
+@click.option("--propose", is_flag=True, help="Only print the dependency graph's figures and the ranked target proposals.")
+@click.option("--limit", type=click.IntRange(min=1), default=25, show_default=True, help="Proposals shown with --propose.")
+def build_command(source: str, out: Optional[str], import_name: Optional[str], chains: int, turns: int, chooser: str,
+                  base_url: Optional[str], model: Optional[str], llm_cache: Optional[str], offline: bool,
+                  hops: int, seeds: tuple[str, ...], retries: int, timeout: float, propose: bool, limit: int) -> None:
+    """Build task chains over a repository that bench verify passes.
+
+    SOURCE is a repository folder or a pinned release NAME==VERSION. Every chain
+    written passes `bench verify`; candidates dropped on the way are logged, with
+    the reason, in OUT/build.log. Guide: docs/bench-build.md.
+    """
+    from .chainbuild.command import render_proposals, run_build
+
+    if propose:
+        click.echo(render_proposals(source, import_name, limit), nl=False)
+        return
+    label = Path(source).name if Path(source).is_dir() else source.split("==", 1)[0]
+    folder = Path(out) if out else Path("suites-built") / label
+    built = run_build(source, folder, import_name=import_name, chains=chains, turns=turns, chooser_kind=chooser,
+                      base_url=base_url, model=model, llm_cache=Path(llm_cache) if llm_cache else None, offline=offline,
+                      seeds=seeds, retries=retries, timeout=timeout, prefix=None, hops=hops, echo=lambda line: click.echo(line, err=True))
+    for path in built:
+        click.echo(f"built {path}")
+    click.echo(f"{len(built)} chain(s) of {chains} built in {folder}; log: {folder / 'build.log'}")
+    sys.exit(0 if built else 1)
+
+
+@bench.command(name="stats")
+@click.argument("suite")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True, help="Output format.")
+def stats_command(suite: str, fmt: str) -> None:
+    """Print the study's Table 1 for a suite.
+
+    SUITE is a shipped suite name, a suite folder or a chain folder. Judgeable
+    shares count callees with the engine's index of each chain's source.
+    """
+    from .chain import load_suite
+    from .chainbuild.stats import render_json, render_markdown, render_text, suite_stats
+
+    label = Path(suite).name if Path(suite).exists() else suite
+    stats = suite_stats(load_suite(suite), label)
+    click.echo({"text": render_text, "markdown": render_markdown, "json": render_json}[fmt](stats), nl=False)
