@@ -1,0 +1,235 @@
+"""Where the chains of a run execute: here (the default thread pool of ``runner.py``), or
+as Ray tasks (``--executor ray``).
+
+:class:`RayExecutor` runs each chain as one Ray task, a streaming generator that yields
+each turn's record as the turn is committed.  The driver appends it to the run's one
+journal (a worker never writes the journal: a cluster worker's disk is not the
+driver's).  The task works in the run folder at the driver's path, so the workers
+must see it there (one machine, or a shared filesystem): its workspaces, turn folders
+and the chain files.
+
+Semantics are those of ``bench run``:
+
+* ``max_retries=0``: Ray never reruns a task by itself (a rerun of a finished turn
+  would score it twice).  When a worker or its node is lost, the driver resubmits the
+  chain with the turns its journal holds; the task skips them and restarts the
+  unfinished turn from its pre-turn commit, as a resumed run does.  A chain is
+  resubmitted at most ``restarts`` times.
+* cancelling (Ctrl-C on the driver) cancels every task: Ray raises
+  KeyboardInterrupt in the task, whose agent process tree is killed
+  (``agents/process.py``); a task still running after ``cancel_grace`` seconds is
+  force-killed (its worker process ends; a sandboxed agent dies with it:
+  bubblewrap's ``--die-with-parent``).
+* each task declares ``num_cpus`` (``cpus``) and ``memory`` (bytes: by default the
+  run's ``memory_limit``, what the turn's sandbox lets the agent use), so Ray packs
+  chains on the nodes the way the sandbox limits them.
+
+``ray`` is imported only when a :class:`RayExecutor` starts.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from typing import Optional
+
+RAY_HINT = "pip install 'reuse-audit[ray]'"
+# Ray probes cloud metadata and pings its usage-stats endpoint even with stats off
+# (measured with ray 2.60.0): a local instance started here turns both off.
+HERMETIC_ENV = {"RAY_USAGE_STATS_ENABLED": "0", "RAY_USAGE_STATS_REPORT_URL": "http://127.0.0.1:9/"}
+
+
+def chain_records(chain, config, done: dict):
+    """Run ``chain`` as ``runner.run_chain`` does, yielding each new turn's record (a dict).
+    ``done``: the records already journaled, by turn number: those turns are skipped."""
+    from reuse_audit.cache import FactsCache
+
+    from .agents.base import make_agent
+    from .fetch import fetch_chain
+    from .runner import Guard, run_turn
+    from .workspace import Workspace
+
+    fetched = fetch_chain(chain)
+    workspace = Workspace.prepare(chain, config.run_dir / "workspaces" / chain.id, source=fetched)
+    chain_guard = Guard([chain.file.parent, fetched.root])
+    agent = make_agent(config.agent, dict(config.agent_options))
+    cache = FactsCache(config.cache_dir) if config.cache_dir else None
+    pre = workspace.baseline
+    duplicated = False
+    try:
+        for turn in chain.turns:
+            record = done.get(turn.number)
+            if record is not None:
+                pre = record["extra"]["next_commit"]
+                duplicated = duplicated or bool(record["reimplemented"])
+                continue
+            try:
+                workspace._commit_sha(pre)
+            except Exception:
+                from reuse_audit.errors import UsageError
+
+                raise UsageError(
+                    f"{chain.id}: the workspace at {workspace.root} lacks the commit {pre[:12]} of the turns "
+                    "already journaled: the Ray workers must see the run folder at the driver's path"
+                ) from None
+            record = run_turn(chain, turn, config, workspace, agent, pre, duplicated, cache, None, chain_guard).to_json()
+            yield record
+            pre = record["extra"]["next_commit"]
+            duplicated = bool(record["duplicated"])
+    finally:
+        if cache is not None:
+            cache.close()
+
+
+def _ray_chain_task(chain, config, done: dict):
+    """The Ray task of one chain (a generator: one record a committed turn)."""
+    yield from chain_records(chain, config, done)
+
+
+class RayExecutor:
+    """Each chain of a run as a Ray task; see the module docstring."""
+
+    def __init__(self, address: Optional[str] = None, cpus: float = 1.0, memory: Optional[int] = None,
+                 restarts: int = 3, cancel_grace: float = 10.0, init_options: Optional[dict] = None) -> None:
+        self.address = address
+        self.cpus = cpus
+        self.memory = memory
+        self.restarts = restarts
+        self.cancel_grace = cancel_grace
+        self.init_options = dict(init_options or {})
+        self.started_here = False
+        self.restarted: list[tuple[str, int]] = []  # (chain, attempt) of every resubmission
+        self._ray = None
+
+    def _connect(self):
+        from reuse_audit.errors import UsageError
+
+        if self._ray is not None:
+            return self._ray
+        try:
+            import ray
+        except ImportError:
+            raise UsageError(f"--executor ray needs Ray: {RAY_HINT}") from None
+        if not ray.is_initialized():
+            if self.address is None:
+                for key, value in HERMETIC_ENV.items():
+                    os.environ.setdefault(key, value)
+            options = dict(self.init_options)
+            options.setdefault("include_dashboard", False)
+            options.setdefault("log_to_driver", False)
+            try:
+                ray.init(address=self.address, **options)
+            except (ConnectionError, ValueError, RuntimeError) as exc:
+                raise UsageError(f"--executor ray: cannot reach the Ray cluster {self.address or '(local)'}: {exc}") from None
+            self.started_here = True
+        self._ray = ray
+        return ray
+
+    def close(self) -> None:
+        if self._ray is not None and self.started_here:
+            self._ray.shutdown()
+        self._ray = None
+        self.started_here = False
+
+    def run(self, chains, config, journal, progress=None) -> None:
+        from dataclasses import replace
+
+        ray = self._connect()
+        from ray import exceptions as rex
+
+        if len(chains) > 1:  # the chains run side by side: each turn's guard leaves the others' folders alone
+            config = replace(config, jobs=max(config.jobs, 2))
+
+        lost = tuple(getattr(rex, name) for name in (
+            "WorkerCrashedError", "NodeDiedError", "ObjectLostError", "OwnerDiedError", "LocalRayletDiedError",
+            "ActorDiedError", "RaySystemError",
+        ) if hasattr(rex, name))
+        memory = self.memory if self.memory is not None else config.memory_limit
+        task = ray.remote(_ray_chain_task).options(
+            num_cpus=self.cpus, memory=memory or None, max_retries=0, retry_exceptions=False,
+            num_returns="streaming", name="reuse-audit-chain",
+        )
+        generators: dict[str, object] = {}
+        failures: list[BaseException] = []
+        lock = threading.Lock()
+        stop = threading.Event()
+
+        def done_of(chain) -> dict:
+            return {t.number: journal.get(chain.id, t.number) for t in chain.turns if journal.get(chain.id, t.number) is not None}
+
+        def drive(chain) -> None:
+            done = done_of(chain)
+            if progress:
+                for number in sorted(done):
+                    progress(chain.id, number, len(chain.turns), done[number])
+            attempt = 0
+            while not stop.is_set():
+                if len(done) == len(chain.turns):
+                    return
+                gen = task.remote(chain, config, done)
+                with lock:
+                    generators[chain.id] = gen
+                try:
+                    for ref in gen:
+                        record = ray.get(ref)
+                        journal.append(record)
+                        done[int(record["turn"])] = record
+                        if progress:
+                            progress(chain.id, int(record["turn"]), len(chain.turns), record)
+                    return
+                except rex.TaskCancelledError:
+                    return
+                except rex.RayTaskError as exc:  # the task's own exception: no retry
+                    cause = exc.as_instanceof_cause() if hasattr(exc, "as_instanceof_cause") else exc
+                    failures.append(getattr(exc, "cause", None) or cause)
+                    return
+                except lost:
+                    attempt += 1
+                    if attempt > self.restarts or stop.is_set():
+                        failures.append(RuntimeError(f"{chain.id}: its Ray worker was lost {attempt} time(s)"))
+                        return
+                    self.restarted.append((chain.id, attempt))
+                    done = done_of(chain)  # from its last committed turn
+                finally:
+                    with lock:
+                        generators.pop(chain.id, None)
+
+        threads = [threading.Thread(target=drive, args=(c,), name=f"ray-{c.id}", daemon=True) for c in chains]
+        for thread in threads:
+            thread.start()
+        try:
+            for thread in threads:
+                while thread.is_alive():
+                    thread.join(0.2)
+        except BaseException:
+            stop.set()
+            self.cancel(generators, lock)
+            raise
+        if failures:
+            raise failures[0]
+
+    def cancel(self, generators: dict, lock: threading.Lock) -> None:
+        """Cancel every running task: KeyboardInterrupt in it first (its agent's process tree is
+        killed), then, after ``cancel_grace`` seconds, its worker."""
+        ray = self._ray
+        with lock:
+            running = list(generators.values())
+        for gen in running:
+            try:
+                ray.cancel(gen, force=False)
+            except Exception:
+                pass
+        deadline = time.monotonic() + self.cancel_grace
+        while time.monotonic() < deadline:
+            with lock:
+                if not generators:
+                    return
+            time.sleep(0.2)
+        with lock:
+            running = list(generators.values())
+        for gen in running:
+            try:
+                ray.cancel(gen, force=True)
+            except Exception:
+                pass
