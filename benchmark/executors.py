@@ -38,6 +38,9 @@ RAY_HINT = "pip install 'reuse-audit[ray]'"
 # Ray probes cloud metadata and pings its usage-stats endpoint even with stats off
 # (measured with ray 2.60.0): a local instance started here turns both off.
 HERMETIC_ENV = {"RAY_USAGE_STATS_ENABLED": "0", "RAY_USAGE_STATS_REPORT_URL": "http://127.0.0.1:9/"}
+# a local instance listens on the loopback address only; its token authentication (which writes
+# ~/.ray/auth_token) is off: nothing but this machine can reach it
+LOCAL_ENV = {"RAY_AUTH_MODE": "disabled"}
 
 
 def chain_records(chain, config, done: dict):
@@ -112,10 +115,11 @@ class RayExecutor:
         except ImportError:
             raise UsageError(f"--executor ray needs Ray: {RAY_HINT}") from None
         if not ray.is_initialized():
-            if self.address is None:
-                for key, value in HERMETIC_ENV.items():
-                    os.environ.setdefault(key, value)
             options = dict(self.init_options)
+            if self.address is None:
+                for key, value in {**HERMETIC_ENV, **LOCAL_ENV}.items():
+                    os.environ.setdefault(key, value)
+                options.setdefault("_node_ip_address", "127.0.0.1")
             options.setdefault("include_dashboard", False)
             options.setdefault("log_to_driver", False)
             try:

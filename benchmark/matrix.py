@@ -108,7 +108,7 @@ class Matrix:
 
 
 def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._]+", "_", text).strip("_") or "x"
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("_") or "x"
 
 
 def read_matrix_file(path: Path) -> dict:

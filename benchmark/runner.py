@@ -177,6 +177,8 @@ def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Pro
         with ThreadPoolExecutor(max_workers=config.jobs) as pool:
             for future in [pool.submit(one, c) for c in chains]:
                 future.result()
+    if all(journal.get(c.id, t.number) is not None for c in chains for t in c.turns):
+        journal.sort()  # finished: in (chain, turn) order, whatever order the chains ended in
     return journal
 
 

@@ -159,6 +159,7 @@ def ray_cluster():
     ray = pytest.importorskip("ray", reason="ray is not installed (pip install -e '.[ray]')")
     os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
     os.environ["RAY_USAGE_STATS_REPORT_URL"] = "http://127.0.0.1:9/"
+    os.environ["RAY_AUTH_MODE"] = "disabled"  # else it writes ~/.ray/auth_token
     temp = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's socket paths must fit 107 bytes
     ray.init(num_cpus=2, include_dashboard=False, _node_ip_address="127.0.0.1",
              object_store_memory=200 * 2**20, _temp_dir=temp, log_to_driver=False)
@@ -202,17 +203,17 @@ KILL_AGENT = r'''
 import json, os, pathlib, shutil, sys, time
 turn = json.loads((pathlib.Path(sys.argv[1]) / "turn.json").read_text())
 ws = pathlib.Path(os.environ["REUSE_AUDIT_WORKSPACE"])
-marker = pathlib.Path(os.environ["KILL_MARKER"])
+marker = pathlib.Path(KILL_MARKER)  # written into the script: Ray's workers do not get the test's environment
 if turn["turn"] == 2 and not marker.exists():
     parent = os.getppid()
     marker.write_text(str(parent))  # the Ray worker running this chain: the test kills it
     while os.getppid() == parent:  # as a sandboxed agent would (--die-with-parent): ends with it
         time.sleep(0.05)
     sys.exit(3)
-count = pathlib.Path(os.environ["KILL_MARKER"] + f".turn{turn['turn']}")
+count = pathlib.Path(KILL_MARKER + f".turn{turn['turn']}")
 with open(count, "a") as handle:
     handle.write("x")
-chain = pathlib.Path(os.environ["CHAIN_DIR"])
+chain = pathlib.Path(CHAIN_DIR)
 target = ws / turn["path"]
 target.parent.mkdir(parents=True, exist_ok=True)
 shutil.copyfile(chain / f"turn{turn['turn']}" / "solution.py", target)
@@ -220,29 +221,26 @@ shutil.copyfile(chain / f"turn{turn['turn']}" / "solution.py", target)
 
 
 @pytest.mark.ray
-def test_a_killed_ray_worker_resumes_its_chain_from_the_last_committed_turn(ray_cluster, chain_dir, tmp_path, monkeypatch):
-    script = tmp_path / "agent.py"
-    script.write_text(KILL_AGENT, encoding="utf-8")
+def test_a_killed_ray_worker_resumes_its_chain_from_the_last_committed_turn(ray_cluster, chain_dir, tmp_path):
     marker = tmp_path / "marker"
-    monkeypatch.setenv("CHAIN_DIR", str(chain_dir))
-    monkeypatch.setenv("KILL_MARKER", str(marker))
     chain = load_chain(chain_dir)
 
-    def config(run_dir):
+    def config(run_dir, marker):
+        script = run_dir.parent / "agent.py"
+        script.parent.mkdir(parents=True, exist_ok=True)
+        script.write_text(f"KILL_MARKER = {str(marker)!r}\nCHAIN_DIR = {str(chain_dir)!r}\n" + KILL_AGENT, encoding="utf-8")
         return RunConfig(run_dir=run_dir, agent="command", agent_options={"cmd": f"{sys.executable} {script}"},
                          time_limit=120, test_timeout=120, sandbox="none")
 
     (tmp_path / "clean-marker").write_text("x")
-    monkeypatch.setenv("KILL_MARKER", str(tmp_path / "clean-marker"))
-    run_benchmark([chain], config(tmp_path / "clean" / "run"))
-    monkeypatch.setenv("KILL_MARKER", str(marker))
+    run_benchmark([chain], config(tmp_path / "clean" / "run", tmp_path / "clean-marker"))
 
     executor = ray_executor()
     errors = []
 
     def drive():
         try:
-            run_benchmark([chain], config(tmp_path / "killed" / "run"), executor=executor)
+            run_benchmark([chain], config(tmp_path / "killed" / "run", marker), executor=executor)
         except BaseException as exc:  # pragma: no cover - shown by the assertion below
             errors.append(exc)
 
