@@ -43,6 +43,10 @@ HERMETIC_ENV = {"RAY_USAGE_STATS_ENABLED": "0", "RAY_USAGE_STATS_REPORT_URL": "h
 LOCAL_ENV = {"RAY_AUTH_MODE": "disabled"}
 
 
+class Cancelled(Exception):
+    """The run's tasks were cancelled before its chains finished."""
+
+
 def chain_records(chain, config, done: dict):
     """Run ``chain`` as ``runner.run_chain`` does, yielding each new turn's record (a dict).
     ``done``: the records already journaled, by turn number: those turns are skipped."""
@@ -104,6 +108,9 @@ class RayExecutor:
         self.started_here = False
         self.restarted: list[tuple[str, int]] = []  # (chain, attempt) of every resubmission
         self._ray = None
+        self._generators: dict[str, object] = {}  # chain id -> its running task
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
 
     def _connect(self):
         from reuse_audit.errors import UsageError
@@ -154,10 +161,9 @@ class RayExecutor:
             num_cpus=self.cpus, memory=memory or None, max_retries=0, retry_exceptions=False,
             num_returns="streaming", name="reuse-audit-chain",
         )
-        generators: dict[str, object] = {}
+        generators, lock, stop = self._generators, self._lock, self._stop
+        stop.clear()
         failures: list[BaseException] = []
-        lock = threading.Lock()
-        stop = threading.Event()
 
         def done_of(chain) -> dict:
             return {t.number: journal.get(chain.id, t.number) for t in chain.turns if journal.get(chain.id, t.number) is not None}
@@ -207,16 +213,21 @@ class RayExecutor:
                 while thread.is_alive():
                     thread.join(0.2)
         except BaseException:
-            stop.set()
-            self.cancel(generators, lock)
+            self.cancel()
             raise
+        if stop.is_set():
+            raise Cancelled("the run was cancelled: rerun the same command to resume it")
         if failures:
             raise failures[0]
 
-    def cancel(self, generators: dict, lock: threading.Lock) -> None:
-        """Cancel every running task: KeyboardInterrupt in it first (its agent's process tree is
-        killed), then, after ``cancel_grace`` seconds, its worker."""
-        ray = self._ray
+    def cancel(self) -> None:
+        """Cancel every running task (from any thread; Ctrl-C does it): KeyboardInterrupt in it
+        first (its agent's process tree is killed), then, after ``cancel_grace`` seconds, its
+        worker.  :meth:`run` then raises :class:`Cancelled`."""
+        ray, generators, lock = self._ray, self._generators, self._lock
+        self._stop.set()
+        if ray is None:
+            return
         with lock:
             running = list(generators.values())
         for gen in running:

@@ -264,3 +264,57 @@ def test_a_killed_ray_worker_resumes_its_chain_from_the_last_committed_turn(ray_
     assert Path(str(marker) + ".turn1").read_text() == "x"
     assert Path(str(marker) + ".turn2").read_text() == "x"
     assert Path(str(marker) + ".turn3").read_text() == "x"
+
+
+HANG_AGENT = r'''
+import os, pathlib, subprocess, time
+child = subprocess.Popen(["sleep", "300"])
+pathlib.Path(MARKER).write_text(f"{os.getpid()} {child.pid}")
+time.sleep(300)
+'''
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.ray
+def test_cancelling_a_ray_run_kills_the_agents_process_tree(ray_cluster, chain_dir, tmp_path):
+    from reuse_audit.benchmark.executors import Cancelled
+
+    marker = tmp_path / "pids"
+    script = tmp_path / "agent.py"
+    script.write_text(f"MARKER = {str(marker)!r}\n" + HANG_AGENT, encoding="utf-8")
+    config = RunConfig(run_dir=tmp_path / "run", agent="command", agent_options={"cmd": f"{sys.executable} {script}"},
+                       time_limit=600, test_timeout=60, sandbox="none")
+    executor = ray_executor(cancel_grace=20)
+    errors = []
+
+    def drive():
+        try:
+            run_benchmark([load_chain(chain_dir)], config, executor=executor)
+        except BaseException as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=drive)
+    thread.start()
+    deadline = time.monotonic() + 120
+    while not (marker.exists() and marker.read_text().strip()):
+        assert time.monotonic() < deadline and thread.is_alive(), errors
+        time.sleep(0.05)
+    pids = [int(p) for p in marker.read_text().split()]
+    assert all(alive(p) for p in pids)
+    executor.cancel()
+    thread.join(60)
+    assert not thread.is_alive()
+    assert len(errors) == 1 and isinstance(errors[0], Cancelled), errors
+    deadline = time.monotonic() + 10
+    while any(alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(p) for p in pids)  # the agent and its child: the whole tree
+    journal_file = tmp_path / "run" / "journal.jsonl"
+    assert not journal_file.exists() or not journal_file.read_text()  # the cancelled turn is not journaled
