@@ -24,6 +24,10 @@ Semantics are those of ``bench run``:
   run's ``memory_limit``, what the turn's sandbox lets the agent use), so Ray packs
   chains on the nodes the way the sandbox limits them.
 
+Under Ray a turn is guarded as with ``--jobs`` above 1 (other chains' folders are not
+watched), and the journal-tampering check of ``runner.py`` does not run in the task (the
+journal is the driver's; the turn's sandbox hides the run folder from the agent anyway).
+
 ``ray`` is imported only when a :class:`RayExecutor` starts.
 """
 

@@ -318,3 +318,19 @@ def test_cancelling_a_ray_run_kills_the_agents_process_tree(ray_cluster, chain_d
     assert not any(alive(p) for p in pids)  # the agent and its child: the whole tree
     journal_file = tmp_path / "run" / "journal.jsonl"
     assert not journal_file.exists() or not journal_file.read_text()  # the cancelled turn is not journaled
+
+
+def test_executor_ray_without_ray_says_how_to_install_it(monkeypatch):
+    from reuse_audit.benchmark.executors import RayExecutor
+    from reuse_audit.errors import UsageError
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails
+    with pytest.raises(UsageError, match=r"pip install 'reuse-audit\[ray\]'"):
+        RayExecutor().run([], None, None)
+
+
+def test_address_needs_the_ray_executor(chain_dir, tmp_path):
+    file = write_matrix(tmp_path / "m.yaml", tmp_path / "exp", str(chain_dir))
+    proc = cli("matrix", str(file), "--address", "127.0.0.1:6379")
+    assert proc.returncode == 2 and "--address names a Ray cluster" in proc.stderr
+    assert not (tmp_path / "exp").exists()
