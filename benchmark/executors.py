@@ -2,19 +2,24 @@
 as Ray tasks (``--executor ray``).
 
 :class:`RayExecutor` runs each chain as one Ray task, a streaming generator that yields
-each turn's record as the turn is committed.  The driver appends it to the run's one
-journal (a worker never writes the journal: a cluster worker's disk is not the
-driver's).  The task works in the run folder at the driver's path, so the workers
-must see it there (one machine, or a shared filesystem): its workspaces, turn folders
-and the chain files.
+each turn's record as the turn is committed, with the file the turn carries forward.  The
+driver appends the record to the run's one journal (a worker never writes the journal: a
+cluster worker's disk is not the driver's) and keeps the file.  The task works in the run
+folder at the driver's path on its own node: the workspace and the turn folders (prompt,
+diff, logs, ``timing.json``) are on the disk of the node that ran the turn, so only with a
+filesystem the nodes share does the driver's run folder hold them all.  The chain files
+must be at the same path on every node (the shipped suites are, with the same install).
 
 Semantics are those of ``bench run``:
 
 * ``max_retries=0``: Ray never reruns a task by itself (a rerun of a finished turn
   would score it twice).  When a worker or its node is lost, the driver resubmits the
-  chain with the turns its journal holds; the task skips them and restarts the
-  unfinished turn from its pre-turn commit, as a resumed run does.  A chain is
-  resubmitted at most ``restarts`` times.
+  chain with the turns its journal holds and the files they carried forward; the task
+  skips those turns (on a node that never saw the chain it commits their files again,
+  to the journaled commits) and restarts the unfinished turn from its pre-turn commit,
+  as a resumed run does.  A chain is resubmitted at most ``restarts`` times.  (A driver
+  restarted later keeps no files: its chains resume on nodes that hold their
+  workspaces, or on a shared filesystem.)
 * cancelling (Ctrl-C on the driver) cancels every task: Ray raises
   KeyboardInterrupt in the task, whose agent process tree is killed
   (``agents/process.py``); a task still running after ``cancel_grace`` seconds is
@@ -51,9 +56,12 @@ class Cancelled(Exception):
     """The run's tasks were cancelled before its chains finished."""
 
 
-def chain_records(chain, config, done: dict):
-    """Run ``chain`` as ``runner.run_chain`` does, yielding each new turn's record (a dict).
-    ``done``: the records already journaled, by turn number: those turns are skipped."""
+def chain_records(chain, config, done: dict, carried: Optional[dict] = None):
+    """Run ``chain`` as ``runner.run_chain`` does, yielding ``(record, carry)`` for each new turn:
+    its record (a dict) and the file it carries forward (``(mode, bytes)`` of the submitted file,
+    or None).  ``done``: the records already journaled, by turn number: those turns are skipped.
+    ``carried``: their carries, by turn number: on a node whose disk never saw the chain (the
+    workspace lacks the turns' commits) they are committed again, to the same commits."""
     from reuse_audit.cache import FactsCache
 
     from .agents.base import make_agent
@@ -61,6 +69,7 @@ def chain_records(chain, config, done: dict):
     from .runner import Guard, run_turn
     from .workspace import Workspace
 
+    carried = carried or {}
     fetched = fetch_chain(chain)
     workspace = Workspace.prepare(chain, config.run_dir / "workspaces" / chain.id, source=fetched)
     chain_guard = Guard([chain.file.parent, fetched.root])
@@ -68,6 +77,7 @@ def chain_records(chain, config, done: dict):
     cache = FactsCache(config.cache_dir) if config.cache_dir else None
     pre = workspace.baseline
     duplicated = False
+    rebuilt = False
     try:
         for turn in chain.turns:
             record = done.get(turn.number)
@@ -75,17 +85,12 @@ def chain_records(chain, config, done: dict):
                 pre = record["extra"]["next_commit"]
                 duplicated = duplicated or bool(record["reimplemented"])
                 continue
-            try:
-                workspace._commit_sha(pre)
-            except Exception:
-                from reuse_audit.errors import UsageError
-
-                raise UsageError(
-                    f"{chain.id}: the workspace at {workspace.root} lacks the commit {pre[:12]} of the turns "
-                    "already journaled: the Ray workers must see the run folder at the driver's path"
-                ) from None
+            if not rebuilt and not _has_commit(workspace, pre):
+                pre = _rebuild(chain, workspace, done, carried, turn.number)
+            rebuilt = True
             record = run_turn(chain, turn, config, workspace, agent, pre, duplicated, cache, None, chain_guard).to_json()
-            yield record
+            carry = carry_of(workspace, record["extra"]["next_commit"], turn.path) if record["extra"].get("submitted_file") else None
+            yield record, carry
             pre = record["extra"]["next_commit"]
             duplicated = bool(record["duplicated"])
     finally:
@@ -93,9 +98,79 @@ def chain_records(chain, config, done: dict):
             cache.close()
 
 
-def _ray_chain_task(chain, config, done: dict):
-    """The Ray task of one chain (a generator: one record a committed turn)."""
-    yield from chain_records(chain, config, done)
+def _has_commit(workspace, rev: str) -> bool:
+    try:
+        workspace._commit_sha(rev)
+        return True
+    except Exception:
+        return False
+
+
+def carry_of(workspace, commit: str, path: str):
+    """``(mode, bytes)`` of ``path`` in ``commit`` (a regular file), else None."""
+    from .workspace import _git
+
+    entry = _git(workspace.root, "ls-tree", "-z", commit, "--", path).decode("utf-8", "surrogateescape").strip("\0")
+    if not entry:
+        return None
+    meta, _, _name = entry.partition("\t")
+    mode, kind, blob = meta.split()
+    if kind != "blob":
+        return None
+    return mode, _git(workspace.root, "cat-file", "blob", blob)
+
+
+def _commit_carry(workspace, base: str, path: str, carry, number: int) -> str:
+    """What ``Workspace.commit_with`` made of turn ``number``: ``base`` plus ``path`` as ``carry``."""
+    import tempfile
+
+    from .workspace import _git, git_env
+
+    if carry is None:
+        return base
+    mode, data = carry
+    blob = _git(workspace.root, "hash-object", "-w", "--stdin", input=data).decode().strip()
+    fd, index = tempfile.mkstemp(prefix=".carry-index-", dir=str(workspace.git_dir))
+    os.close(fd)
+    os.unlink(index)
+    env = git_env({"GIT_INDEX_FILE": index})
+    try:
+        _git(workspace.root, "read-tree", base, env=env)
+        _git(workspace.root, "update-index", "--add", "--cacheinfo", f"{mode},{blob},{path}", env=env)
+        tree = _git(workspace.root, "write-tree", env=env).decode().strip()
+        return _git(workspace.root, "commit-tree", tree, "-p", base, "-m", f"turn {int(number)}", env=env).decode().strip()
+    finally:
+        for leftover in (index, index + ".lock"):
+            try:
+                os.unlink(leftover)
+            except OSError:
+                pass
+
+
+def _rebuild(chain, workspace, done: dict, carried: dict, upto: int) -> str:
+    """The pre-turn commit of turn ``upto``, committed again from the carries of the turns before."""
+    from reuse_audit.errors import UsageError
+
+    pre = workspace.baseline
+    for turn in chain.turns:
+        if turn.number >= upto:
+            break
+        record = done[turn.number]
+        want = record["extra"]["next_commit"]
+        if want != pre and turn.number not in carried:
+            raise UsageError(
+                f"{chain.id}: the workspace at {workspace.root} lacks the commits of the turns already journaled "
+                "and the driver holds no copy of their files: run on a filesystem the workers share"
+            )
+        pre = _commit_carry(workspace, pre, turn.path, carried.get(turn.number), turn.number)
+        if pre != want:
+            raise UsageError(f"{chain.id}: turn {turn.number} committed again is {pre[:12]}, not {want[:12]} as journaled")
+    return pre
+
+
+def _ray_chain_task(chain, config, done: dict, carried: dict):
+    """The Ray task of one chain (a generator: one ``(record, carry)`` a committed turn)."""
+    yield from chain_records(chain, config, done, carried)
 
 
 class RayExecutor:
@@ -174,6 +249,7 @@ class RayExecutor:
 
         def drive(chain) -> None:
             done = done_of(chain)
+            carried: dict = {}  # the files the chain's turns carried forward, for a node that lacks them
             if progress:
                 for number in sorted(done):
                     progress(chain.id, number, len(chain.turns), done[number])
@@ -181,12 +257,14 @@ class RayExecutor:
             while not stop.is_set():
                 if len(done) == len(chain.turns):
                     return
-                gen = task.remote(chain, config, done)
+                gen = task.remote(chain, config, done, carried)
                 with lock:
                     generators[chain.id] = gen
                 try:
                     for ref in gen:
-                        record = ray.get(ref)
+                        record, carry = ray.get(ref)
+                        if carry is not None:
+                            carried[int(record["turn"])] = carry
                         journal.append(record)
                         done[int(record["turn"])] = record
                         if progress:

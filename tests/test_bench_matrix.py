@@ -334,3 +334,27 @@ def test_address_needs_the_ray_executor(chain_dir, tmp_path):
     proc = cli("matrix", str(file), "--address", "127.0.0.1:6379")
     assert proc.returncode == 2 and "--address names a Ray cluster" in proc.stderr
     assert not (tmp_path / "exp").exists()
+
+
+def test_a_chain_resumes_on_a_node_whose_disk_never_saw_it(chain_dir, tmp_path):
+    """What a Ray task does when its chain restarts on another node: the workspace is made
+    afresh and the turns already journaled are committed again from the files the driver
+    kept, to the same commits; the next turn's record is the one a single run gives."""
+    from reuse_audit.benchmark.executors import chain_records
+    from reuse_audit.errors import UsageError
+
+    chain = load_chain(chain_dir)
+    config = RunConfig(run_dir=tmp_path / "run", agent="oracle", agent_options={"reinvent_turns": [2]},
+                       time_limit=60, test_timeout=60, sandbox="none")
+    first = list(chain_records(chain, config, {}))
+    assert [r["turn"] for r, _ in first] == [1, 2, 3]
+    assert all(carry is not None and carry[0] == "100644" for _, carry in first)
+
+    shutil.rmtree(tmp_path / "run" / "workspaces")  # another node: nothing of the chain on its disk
+    done = {r["turn"]: r for r, _ in first[:2]}
+    carried = {r["turn"]: c for r, c in first[:2]}
+    with pytest.raises(UsageError, match="holds no copy"):
+        list(chain_records(chain, config, done, {}))
+    shutil.rmtree(tmp_path / "run" / "workspaces")
+    again = list(chain_records(chain, config, done, carried))
+    assert [r for r, _ in again] == [first[2][0]]
