@@ -156,7 +156,7 @@ def test_matrix_runs_every_cell_resumes_and_reports_side_by_side(chain_dir, tmp_
 
 @pytest.fixture(scope="module")
 def ray_cluster():
-    ray = pytest.importorskip("ray", reason="ray is not installed (pip install -e '.[ray]')")
+    ray = pytest.importorskip("ray", reason="ray is not installed (pip install -e '.[ray]')", exc_type=ImportError)
     os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
     os.environ["RAY_USAGE_STATS_REPORT_URL"] = "http://127.0.0.1:9/"
     os.environ["RAY_AUTH_MODE"] = "disabled"  # else it writes ~/.ray/auth_token
