@@ -174,7 +174,10 @@ def _ray_chain_task(chain, config, done: dict, carried: dict):
 
 
 class RayExecutor:
-    """Each chain of a run as a Ray task; see the module docstring."""
+    """Each chain of a run as a Ray task; see the module docstring.  Several runs may use one
+    executor at once (``bench matrix`` submits every cell's chains together)."""
+
+    concurrent_cells = True
 
     def __init__(self, address: Optional[str] = None, cpus: float = 1.0, memory: Optional[int] = None,
                  restarts: int = 3, cancel_grace: float = 10.0, init_options: Optional[dict] = None) -> None:
@@ -187,7 +190,7 @@ class RayExecutor:
         self.started_here = False
         self.restarted: list[tuple[str, int]] = []  # (chain, attempt) of every resubmission
         self._ray = None
-        self._generators: dict[str, object] = {}  # chain id -> its running task
+        self._generators: dict[tuple, object] = {}  # (run folder, chain id) -> its running task
         self._lock = threading.Lock()
         self._stop = threading.Event()
 
@@ -217,6 +220,7 @@ class RayExecutor:
         return ray
 
     def close(self) -> None:
+        self._stop.clear()
         if self._ray is not None and self.started_here:
             self._ray.shutdown()
         self._ray = None
@@ -241,13 +245,13 @@ class RayExecutor:
             num_returns="streaming", name="reuse-audit-chain",
         )
         generators, lock, stop = self._generators, self._lock, self._stop
-        stop.clear()
         failures: list[BaseException] = []
 
         def done_of(chain) -> dict:
             return {t.number: journal.get(chain.id, t.number) for t in chain.turns if journal.get(chain.id, t.number) is not None}
 
         def drive(chain) -> None:
+            key = (str(config.run_dir), chain.id)
             done = done_of(chain)
             carried: dict = {}  # the files the chain's turns carried forward, for a node that lacks them
             if progress:
@@ -259,7 +263,7 @@ class RayExecutor:
                     return
                 gen = task.remote(chain, config, done, carried)
                 with lock:
-                    generators[chain.id] = gen
+                    generators[key] = gen
                 try:
                     for ref in gen:
                         record, carry = ray.get(ref)
@@ -285,7 +289,7 @@ class RayExecutor:
                     done = done_of(chain)  # from its last committed turn
                 finally:
                     with lock:
-                        generators.pop(chain.id, None)
+                        generators.pop(key, None)
 
         threads = [threading.Thread(target=drive, args=(c,), name=f"ray-{c.id}", daemon=True) for c in chains]
         for thread in threads:

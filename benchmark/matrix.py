@@ -120,8 +120,13 @@ def read_matrix_file(path: Path) -> dict:
     except (OSError, UnicodeDecodeError) as exc:
         raise MatrixError(f"{shown}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
     if path.suffix.lower() == ".toml":
-        import tomllib
-
+        try:
+            import tomllib
+        except ImportError:  # Python 3.10
+            try:
+                import tomli as tomllib
+            except ImportError:
+                raise MatrixError(f"{shown}: reading TOML needs Python 3.11 or the tomli package (or write the file in YAML)") from None
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
@@ -320,22 +325,45 @@ def write_experiment(matrix: Matrix) -> None:
 
 
 def run_matrix(matrix: Matrix, executor=None, progress=None, cell_started=None) -> list[Path]:
-    """Every cell's run, one after the other (each with its chains in parallel); finished cells
-    are skipped.  Returns the run folders."""
+    """Every cell's run; finished cells are skipped.  With the local executor the cells run one
+    after the other (each with ``jobs`` chains in parallel); with an executor that schedules
+    (``executor.concurrent_cells``: Ray) every cell's chains are submitted at once and the
+    cluster runs as many as its resources allow.  Returns the run folders."""
+    from concurrent.futures import ThreadPoolExecutor
+    from concurrent.futures import TimeoutError as Waiting
+
     from .runner import run_benchmark
 
     write_experiment(matrix)
     dirs = []
+    todo = []
     for cell in matrix.cells:
         config = matrix.run_config(cell)
         dirs.append(config.run_dir)
-        if done_turns(config.run_dir) >= cell.turns:
-            if cell_started:
-                cell_started(cell, True)
-            continue
+        finished = done_turns(config.run_dir) >= cell.turns
         if cell_started:
-            cell_started(cell, False)
-        run_benchmark(list(cell.chains), config, progress, executor=executor)
+            cell_started(cell, finished)
+        if not finished:
+            todo.append((cell, config))
+    if not getattr(executor, "concurrent_cells", False) or len(todo) <= 1:
+        for cell, config in todo:
+            run_benchmark(list(cell.chains), config, progress, executor=executor)
+        return dirs
+    pool = ThreadPoolExecutor(max_workers=len(todo), thread_name_prefix="cell")
+    try:
+        futures = [pool.submit(run_benchmark, list(cell.chains), config, progress, executor) for cell, config in todo]
+        for future in futures:
+            while True:
+                try:
+                    future.result(timeout=0.2)
+                    break
+                except Waiting:
+                    continue
+    except BaseException:
+        executor.cancel()  # Ctrl-C, or a cell that failed: the others' tasks are cancelled too
+        raise
+    finally:
+        pool.shutdown(wait=True)
     return dirs
 
 
