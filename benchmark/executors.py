@@ -193,8 +193,13 @@ class RayExecutor:
         self._generators: dict[tuple, object] = {}  # (run folder, chain id) -> its running task
         self._lock = threading.Lock()
         self._stop = threading.Event()
+        self._connecting = threading.Lock()
 
     def _connect(self):
+        with self._connecting:  # runs started side by side (bench matrix's cells) connect once
+            return self._connect_once()
+
+    def _connect_once(self):
         from reuse_audit.errors import UsageError
 
         if self._ray is not None:

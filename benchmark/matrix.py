@@ -349,6 +349,8 @@ def run_matrix(matrix: Matrix, executor=None, progress=None, cell_started=None) 
         for cell, config in todo:
             run_benchmark(list(cell.chains), config, progress, executor=executor)
         return dirs
+    if hasattr(executor, "_connect"):
+        executor._connect()  # once, here, before the cells' threads
     pool = ThreadPoolExecutor(max_workers=len(todo), thread_name_prefix="cell")
     try:
         futures = [pool.submit(run_benchmark, list(cell.chains), config, progress, executor) for cell, config in todo]

@@ -358,3 +358,16 @@ def test_a_chain_resumes_on_a_node_whose_disk_never_saw_it(chain_dir, tmp_path):
     shutil.rmtree(tmp_path / "run" / "workspaces")
     again = list(chain_records(chain, config, done, carried))
     assert [r for r, _ in again] == [first[2][0]]
+
+
+@pytest.mark.ray
+def test_bench_matrix_cli_with_its_own_local_ray_instance(chain_dir, tmp_path):
+    pytest.importorskip("ray", reason="ray is not installed (pip install -e '.[ray]')", exc_type=ImportError)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}  # the executor sets what it needs
+    local = write_matrix(tmp_path / "l.yaml", tmp_path / "local", str(chain_dir))
+    remote = write_matrix(tmp_path / "r.yaml", tmp_path / "ray", str(chain_dir))
+    assert cli("matrix", str(local), env=env).returncode == 0
+    proc = cli("matrix", str(remote), "--executor", "ray", "--task-memory", "64", env=env)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert journals(tmp_path / "ray") == journals(tmp_path / "local")
+    assert len(journals(tmp_path / "ray")) == 4
