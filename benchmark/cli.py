@@ -149,10 +149,14 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_co
               help="Bootstrap resamples of the 95 % confidence intervals (0: none).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap: the same seed gives the same intervals.")
 def report_command(run_dirs: tuple[str, ...], out: Optional[str], fmt: str, resamples: int, seed: int) -> None:
-    """Print the study's tables for one or more RUN_DIRS side by side."""
+    """Print the study's tables for one or more RUN_DIRS side by side (an experiment folder of
+    ``bench matrix``: each of its cells)."""
     from .report import render_json, render_latex, render_markdown, write_report
 
-    text, summaries = write_report([_absolute(d) for d in run_dirs], _absolute(out) if out else None, resamples, seed)
+    from .matrix import expand_runs
+
+    dirs = expand_runs([_absolute(d) for d in run_dirs])  # an experiment folder stands for its cells
+    text, summaries = write_report(dirs, _absolute(out) if out else None, resamples, seed)
     if fmt == "markdown":
         text = render_markdown(summaries, png="per_turn.png" if out else None)
     elif fmt == "latex":
@@ -162,6 +166,48 @@ def report_command(run_dirs: tuple[str, ...], out: Optional[str], fmt: str, resa
     click.echo(text, nl=not text.endswith("\n"))
     if out:
         click.echo(f"Wrote {Path(out) / 'report.md'}, report.tex, report.json and per_turn.png", err=fmt != "text")
+
+
+@bench.command(name="matrix")
+@click.argument("matrix_file")
+@click.option("--experiment", default=None, help="The experiment folder (default: the file's `experiment`, else runs/<file stem>).")
+@click.option("--dry-run", is_flag=True, help="List the cells and their agent turns (done and to run); run nothing, write nothing.")
+@click.option("--executor", type=click.Choice(("local", "ray")), default="local", show_default=True,
+              help="local: each cell's chains in a pool of `jobs` threads here; ray: each chain a Ray task (pip install 'reuse-audit[ray]').")
+@click.option("--address", default=None, help="With --executor ray: the cluster (ray://HOST:10001, HOST:6379 or auto); default: a local Ray instance.")
+@click.option("--task-cpus", type=click.FloatRange(min=0.01), default=1.0, show_default=True, help="With --executor ray: CPUs each chain's task declares.")
+@click.option("--task-memory", type=click.FloatRange(min=0), default=None, help="With --executor ray: MB each chain's task declares (default: the matrix's memory_limit).")
+def matrix_command(matrix_file: str, experiment: Optional[str], dry_run: bool, executor: str, address: Optional[str],
+                   task_cpus: float, task_memory: Optional[float]) -> None:
+    """Run every cell of the experiment MATRIX_FILE (YAML or TOML) into its own run folder.
+
+    Rerun the same command to resume: finished cells and turns are skipped.  See docs/bench-matrix.md.
+    """
+    from .matrix import load_matrix, plan, render_plan, run_matrix
+
+    matrix = load_matrix(matrix_file, experiment)  # every cell checked before any folder is made
+    if dry_run:
+        click.echo(render_plan(matrix, plan(matrix)), nl=False)
+        return
+    if executor == "ray":
+        from .executors import RayExecutor
+
+        runner = RayExecutor(address=address, cpus=task_cpus,
+                             memory=int(task_memory * 1024 * 1024) if task_memory is not None else None)
+    else:
+        if address is not None:
+            raise UsageError("--address names a Ray cluster: it needs --executor ray")
+        runner = None
+
+    def started(cell, finished: bool) -> None:
+        click.echo(f"{cell.name}: {'finished, skipped' if finished else f'{len(cell.chains)} chain(s), {cell.turns} turn(s)'}", err=True)
+
+    try:
+        dirs = run_matrix(matrix, runner, None, started)
+    finally:
+        if runner is not None:
+            runner.close()
+    click.echo(f"Experiment: {matrix.experiment} ({len(dirs)} cell(s)); report: reuse-audit bench report {matrix.experiment}")
 
 
 @bench.command(name="verify")

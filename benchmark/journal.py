@@ -58,6 +58,21 @@ class Journal:
                 os.fsync(handle.fileno())
             self._records[key] = record
 
+    def sort(self) -> None:
+        """Rewrite the file in (chain, turn) order, atomically: chains run side by side append in
+        the order their turns end; a finished run's journal is the same file however it ran."""
+        with self._lock:
+            lines = [json.dumps(self._records[k], sort_keys=True, ensure_ascii=False) + "\n" for k in sorted(self._records)]
+            data = "".join(lines).encode("utf-8")
+            if not self.path.exists() or self.path.read_bytes() == data:
+                return
+            tmp = self.path.with_name(self.path.name + ".sorted")
+            with open(tmp, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, self.path)
+
     def records(self) -> Iterator[dict]:
         for key in sorted(self._records):
             yield self._records[key]

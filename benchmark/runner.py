@@ -148,7 +148,9 @@ class RunConfig:
         return found
 
 
-def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Progress] = None) -> Journal:
+def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Progress] = None, executor=None) -> Journal:
+    """Every chain of ``chains`` into ``config.run_dir``: in this process (``config.jobs`` threads),
+    or by ``executor`` (:mod:`.executors`: its ``run(chains, config, journal, progress)``)."""
     from dataclasses import replace
 
     # every folder of the run is absolute: the agent and the tests run elsewhere
@@ -166,13 +168,17 @@ def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Pro
     def one(chain: Chain) -> None:
         run_chain(chain, config, journal, progress, lock)
 
-    if config.jobs <= 1 or len(chains) <= 1:
+    if executor is not None:
+        executor.run(chains, config, journal, progress)
+    elif config.jobs <= 1 or len(chains) <= 1:
         for chain in chains:
             one(chain)
     else:
         with ThreadPoolExecutor(max_workers=config.jobs) as pool:
             for future in [pool.submit(one, c) for c in chains]:
                 future.result()
+    if all(journal.get(c.id, t.number) is not None for c in chains for t in c.turns):
+        journal.sort()  # finished: in (chain, turn) order, whatever order the chains ended in
     return journal
 
 
