@@ -23,6 +23,7 @@ from .index import RepoIndex, build_index, facts_notes, read_facts
 from .model import ChangeSet, FileFacts, Note, Report
 from .patch import parse_patch
 from .rule import Rule
+from .rules import RULES
 from .settings import Settings
 from .tree import FsTree, SourceTree, apply_patch, creates_missing
 
@@ -47,8 +48,6 @@ class Result:
 
 
 def all_rules() -> dict[str, Rule]:
-    from reuse_audit.rules import RULES
-
     return RULES
 
 
@@ -115,7 +114,7 @@ def run(
     index is built only as far as the rules ask (``lazy.py``); when it cannot
     answer a question exactly, the full index is built and the rules run again."""
     selected = tuple(rules) if rules is not None else enabled_rules(settings)
-    clones_wanted = any(rule.code == "RA003" for rule in selected)
+    clones_wanted = any(rule.needs_clones for rule in selected)
     files = [f for f in change.files if not (f.new_path and settings.excluded(f.new_path))]
     skipped = skipped_notes(change, settings)
     if skipped:

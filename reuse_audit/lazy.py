@@ -464,7 +464,7 @@ class LazyIndex:
 
 
 class LazyCloneIndex:
-    """RA003's clone index (``clones.CloneIndex``), answered on demand over a lazy index.
+    """The near-clone rule's clone index (``clones.CloneIndex``, RA003), answered on demand over a lazy index.
 
     ``similar(q)`` needs the functions whose sketch shares a gram with ``q``'s
     (``clones.score_matches``).  A function holding a gram holds it in its raw
