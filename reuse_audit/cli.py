@@ -130,7 +130,7 @@ def check(
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
     from .baseline import load_baseline
-    from .engine import change_from_patch, change_from_paths, run
+    from .api import change_from_patch, change_from_paths, run
 
     patch, paths = _split_sources(sources)
     baseline = load_baseline(baseline_file) if baseline_file is not None else None
@@ -345,7 +345,7 @@ def _use_color(choice: str, output: Optional[str]) -> bool:
 def _statistics(report: Report, ctx: RenderContext) -> str:
     """One line a rule: how many findings, [*] when some have a safe fix, the rule's name
     and how many are fixable; then the text format's summary lines (as ruff --statistics)."""
-    from .engine import all_rules
+    from .api import all_rules
     from .reporters.text import _summary, finish, fixable_line, paint, CYAN
 
     rules = all_rules()
@@ -372,7 +372,7 @@ def _statistics(report: Report, ctx: RenderContext) -> str:
 
 def _fixes_applied(plan, before: dict, report: Report) -> list[str]:
     """--fix --show-fixes: the fixes written, file by file (as ruff --show-fixes lists them)."""
-    from .engine import all_rules
+    from .api import all_rules
 
     rules = all_rules()
     by_file: dict[str, dict[str, int]] = {}
@@ -421,9 +421,9 @@ def _changes_over(root: Path, tree) -> Optional[dict]:
 
 def _answered_lazily(result) -> bool:
     """Did the check build only part of the index (so that no snapshot is stored for the next one)?"""
-    from .lazy import LazyRepoIndex
+    from .api import answered_lazily
 
-    return isinstance(result.index, LazyRepoIndex)
+    return answered_lazily(result)
 
 
 def _findings(n: int) -> str:
@@ -474,7 +474,7 @@ def _apply_fixes(root: Path, plan, report: Report, after, baseline=None):
 @cli.command(name="rules", short_help="List the rules: code, name and what each finds.")
 def list_rules() -> None:
     """List the rules."""
-    from .engine import all_rules
+    from .api import all_rules
 
     for code, rule in sorted(all_rules().items()):
         click.echo(f"{code}  {rule.name:<24} {rule.summary}")
@@ -484,7 +484,7 @@ def list_rules() -> None:
 @click.argument("code")
 def show_rule(code: str) -> None:
     """Print the documentation of rule CODE (for example RA001): what it does, why it matters, an example, and its options."""
-    from .engine import all_rules
+    from .api import all_rules
 
     rules = all_rules()
     rule = rules.get(code.upper()) or next((r for r in rules.values() if r.name == code), None)
@@ -554,7 +554,7 @@ def _without_baseline(report: Report, baseline: frozenset[str]) -> Report:
 
 
 def _rules_for(report: Report) -> tuple:
-    from .engine import all_rules
+    from .api import all_rules
 
     rules = all_rules()
     return tuple(rules[c] for c in report.rules if c in rules)
