@@ -44,8 +44,9 @@ from .index import (
     _notes,
     ancestors,
     closest_snapshot,
+    tally,
     digest_files,
-    last_build,
+    new_stats,
     row_callees,
 )
 from .model import Location, Note
@@ -365,7 +366,7 @@ class LazyIndex:
             for fn in self._nested_in(module).get(local, ()):
                 callees |= self.resolver.callees(module, fn)
             found = self._callees[key] = frozenset(row_callees(qualname, callees))
-            last_build["resolved"] = int(last_build.get("resolved", 0)) + 1  # type: ignore[call-overload]
+            tally(self.source.stats, "resolved", 1)
         return found
 
     # -- candidates -----------------------------------------------------------
@@ -459,7 +460,7 @@ class LazyIndex:
                     qualname = f"{module.name}.{local}"
                     if self.locate(qualname) is not None:
                         found.add(qualname)
-        last_build["searched"] = len(files)
+        self.source.stats["searched"] = len(files)
         return found
 
 
@@ -550,7 +551,7 @@ class LazyCloneIndex:
             for local, other in self._entries[path].items():
                 if low <= len(other[4]) <= high and sketch.intersection(other[5]):
                     candidates.append((f"{module}.{local}", other))
-        last_build["tokenized"] = len(self._entries)
+        lazy.source.stats["tokenized"] = len(self._entries)
         return score_matches(qualname, entry, candidates, min_similarity, self.functions)
 
 
@@ -590,13 +591,12 @@ def build_lazy_index(
     Raises NeedsFullIndex when a stored snapshot makes the full index the cheaper one.
     """
     paths = [p for p in tree.paths() if not settings.excluded(p)]
-    last_build.clear()
-    last_build.update(mode="lazy", resolved=0, parsed=0, searched=0)
+    stats = dict(new_stats("lazy"), searched=0)
     digests, contents, notes = digest_files(tree, paths, cache)
     readable = tuple(sorted(p for p in paths if p in digests))
     if not lazy_possible(readable, tuple(digests[p] for p in readable), cache):
         raise NeedsFullIndex("a stored snapshot", (digests, contents, list(notes)))
-    source = FactSource(tree, cache, jobs, digests, contents)
+    source = FactSource(tree, cache, jobs, digests, contents, stats)
 
     def text_of(path: str) -> Optional[bytes]:
         data = contents.get(path)
@@ -622,5 +622,6 @@ def build_lazy_index(
         files=len(readable),
         lazy=lazy,
         file_notes=lazy.file_notes,
+        build=stats,
     )
 

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from reuse_audit import index as index_module
 from reuse_audit.cache import FactsCache
 from reuse_audit.engine import change_from_patch, run
 from reuse_audit.textsearch import Layout, call_offsets, call_sites, closure, has_window, renames
@@ -207,9 +206,9 @@ def test_lazy_and_full_checks_give_the_same_report(copies, name, rules, tmp_path
     for i, patch in enumerate(patches):
         change = change_from_patch(root, patch, f"p{i}.patch")
         lazy = run(change, settings, cache=None, jobs=1)
-        assert index_module.last_build["mode"] == "lazy"
+        assert lazy.index.build["mode"] == "lazy"
         full = run(change, settings, cache=None, jobs=1, lazy=False)
-        assert index_module.last_build["mode"] == "full"
+        assert full.index.build["mode"] == "full"
         assert lazy.report == full.report, patch
         for finding in full.report.findings:
             found[finding.rule] = found.get(finding.rule, 0) + 1
@@ -226,13 +225,13 @@ def test_the_lazy_check_parses_only_what_it_needs_and_a_snapshot_wins(copies, tm
     cache = FactsCache(tmp_path / "cache")
     try:
         first = run(change, RA001, cache=cache)
-        build = dict(index_module.last_build)
+        build = dict(first.index.build)
         assert build["mode"] == "lazy"
         assert 0 < build["parsed"] < first.report.files_analysed
         # the full index stores a snapshot; from then on it is the cheaper start
         run(change, RA001, cache=cache, lazy=False)
         again = run(change, RA001, cache=cache)
-        assert index_module.last_build["mode"] == "snapshot"
+        assert again.index.build["mode"] == "snapshot"
         assert again.report == first.report
     finally:
         cache.close()
@@ -244,7 +243,7 @@ def test_ra003_tokenizes_only_the_files_that_hold_a_sketch_gram(copies):
     change = change_from_patch(root, patch, "p.patch")
     settings = Settings(select=("RA001", "RA003"))
     lazy = run(change, settings, cache=None, jobs=1)
-    build = dict(index_module.last_build)
+    build = dict(lazy.index.build)
     assert build["mode"] == "lazy"
     assert [f.rule for f in lazy.report.findings] == ["RA003"]  # the copy has more than 40 tokens
     assert 2 <= build["tokenized"] < lazy.report.files_analysed // 2  # the copy's file and its original's
@@ -276,7 +275,7 @@ def test_every_rule_fixture_gives_the_same_report_lazily(rule, case, rules, tmp_
     change = change_from_patch(repo, test_ra001.make_patch(before, after), "p.patch")
     settings = RA001 if rules == "RA001" else Settings()
     lazy = run(change, settings, cache=None, jobs=1)
-    assert index_module.last_build["mode"] == "lazy"
+    assert lazy.index.build["mode"] == "lazy"
     assert lazy.report == run(change, settings, cache=None, jobs=1, lazy=False).report
 
 
@@ -310,7 +309,7 @@ def test_a_lazy_answer_over_its_budget_builds_the_full_index_before_parsing(tmp_
     root.mkdir()
     change = change_from_patch(root, _library_and_tests(root), "p.patch")
     cheap = run(change, RA001, cache=None, jobs=1)
-    assert index_module.last_build["mode"] == "lazy"
+    assert cheap.index.build["mode"] == "lazy"
     assert "pkg/more.py" in cheap.index.lazy.source.facts  # the text search kept it
     # no budget: the files the text search keeps are never parsed lazily
     monkeypatch.setattr(lazy_module, "LAZY_FLOOR", 0)
@@ -319,13 +318,13 @@ def test_a_lazy_answer_over_its_budget_builds_the_full_index_before_parsing(tmp_
     load = FactSource._load
 
     def spy(self, paths):
-        if index_module.last_build.get("mode") == "lazy":
+        if self.stats.get("mode") == "lazy":
             parsed_lazily.extend(paths)
         return load(self, paths)
 
     monkeypatch.setattr(FactSource, "_load", spy)
     costly = run(change, RA001, cache=None, jobs=1)
-    assert index_module.last_build["mode"] == "full"
+    assert costly.index.build["mode"] == "full"
     assert costly.report == cheap.report
     assert "pkg/more.py" not in parsed_lazily  # decided before parsing it
 
@@ -336,7 +335,7 @@ def test_a_library_change_neither_searches_nor_parses_test_files(tmp_path):
     patch = _library_and_tests(root)
     change = change_from_patch(root, patch, "p.patch")
     lazy = run(change, RA001, cache=None, jobs=1)
-    assert index_module.last_build["mode"] == "lazy"
+    assert lazy.index.build["mode"] == "lazy"
     parsed = set(lazy.index.lazy.source.facts)
     assert "pkg/util.py" in parsed and "tests/test_util.py" not in parsed
     assert [f.target for f in lazy.report.findings] == ["pkg.util.chain"]
@@ -355,15 +354,15 @@ def test_a_costly_check_waits_for_a_running_background_build_and_a_cheap_one_doe
     monkeypatch.setattr(engine_module, "wait", lambda directory, timeout: waited.append(directory) or True)
     cache = FactsCache(tmp_path / "cache")
     try:
-        run(change, RA001, cache=cache, jobs=1)  # cheap: answered lazily, no wait
-        assert index_module.last_build["mode"] == "lazy" and waited == []
+        cheap = run(change, RA001, cache=cache, jobs=1)  # cheap: answered lazily, no wait
+        assert cheap.index.build["mode"] == "lazy" and waited == []
     finally:
         cache.close()
     monkeypatch.setattr(lazy_module, "LAZY_FLOOR", 0)
     monkeypatch.setattr(lazy_module, "LAZY_SHARE", 0.0)
     cache = FactsCache(tmp_path / "cache2")
     try:
-        run(change, RA001, cache=cache, jobs=1)  # costly: waits, then the full index (no lazy work after)
-        assert index_module.last_build["mode"] == "full" and waited == [tmp_path / "cache2"]
+        costly = run(change, RA001, cache=cache, jobs=1)  # costly: waits, then the full index (no lazy work after)
+        assert costly.index.build["mode"] == "full" and waited == [tmp_path / "cache2"]
     finally:
         cache.close()
