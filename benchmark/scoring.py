@@ -18,12 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional
 
-from reuse_audit.engine import Result, change_from_diff, run
-from reuse_audit.index import RepoIndex, build_index
-from reuse_audit.model import Finding
-from reuse_audit.parse import parse_source
-from reuse_audit.settings import Settings
-from reuse_audit.tree import SourceTree
+from reuse_audit.api import Finding, RepoIndex, Result, Settings, SourceTree, check_diff, full_index, parse_source
 
 from .agents.process import run_limited
 from .model import Read, Turn
@@ -223,8 +218,7 @@ def _junit_outcomes(path: Path) -> dict[str, str]:
 def score_diff(before: SourceTree, diff_text: str, turn: Turn, settings: Settings) -> Result:
     """Replay the turn's diff through the engine with the turn's targets declared."""
     targets = tuple(t.name for t in turn.targets)
-    change = change_from_diff(before, diff_text, f"turn {turn.number} diff")
-    return run(change, settings.with_overrides(targets=targets, select=()), jobs=1)
+    return check_diff(before, diff_text, f"turn {turn.number} diff", settings.with_overrides(targets=targets, select=()), jobs=1)
 
 
 def reuse_score(result: Result, turn: Turn) -> ReuseScore:
@@ -293,4 +287,4 @@ def viewed(reads: Iterable[Read], line_count=None) -> tuple[int, int]:
 
 
 def before_index(before: SourceTree, settings: Optional[Settings] = None) -> RepoIndex:
-    return build_index(before, settings or Settings(), jobs=1)
+    return full_index(before, settings, jobs=1)

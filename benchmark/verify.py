@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from reuse_audit.errors import UsageError
-from reuse_audit.settings import Settings
+from reuse_audit.api import Settings
 
 from .agents.oracle import OracleAgent
 from .model import Chain, Turn

@@ -24,6 +24,7 @@ from .model import Note, Report
 from .patch import decode_patch
 from .reporters import RenderContext, formats, render
 from .reporters.escape import for_terminal
+from .rules import RULES
 from .settings import Settings, describe_unknown, load_settings, unknown_codes
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -56,15 +57,15 @@ def cli() -> None:
 @click.option("--config", "config_file", default=None, metavar="FILE", help="Read the settings from FILE (a pyproject.toml with [tool.reuse-audit], or a TOML file of those keys) instead of the repository's pyproject.toml.")
 @click.option("--cache-dir", default=None, metavar="DIR", help="Keep the cache of parsed facts in DIR (default: the user cache directory).")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the cache.")
-@click.option("--min-callees", type=click.IntRange(min=1), default=None, help="RA001: judge only targets with at least this many callees (default 3).")
-@click.option("--min-overlap", type=click.FloatRange(0.0, 1.0), default=None, help="RA001: the share of the target's callees the new code must call (default 0.8).")
-@click.option("--min-similarity", type=click.FloatRange(0.0, 1.0), default=None, help="RA003: the token similarity a near clone must reach (default 0.9).")
-@click.option("--min-tokens", type=click.IntRange(min=1), default=None, help="RA003: judge only functions of at least this many tokens (default 40).")
+@click.option("--min-callees", type=click.IntRange(min=1), default=None, help="Judge only targets with at least this many callees (RA001; default 3).")
+@click.option("--min-overlap", type=click.FloatRange(0.0, 1.0), default=None, help="The share of the target's callees the new code must call (RA001; default 0.8).")
+@click.option("--min-similarity", type=click.FloatRange(0.0, 1.0), default=None, help="The token similarity a near clone must reach (RA003; default 0.9).")
+@click.option("--min-tokens", type=click.IntRange(min=1), default=None, help="Judge only functions of at least this many tokens (RA003; default 40).")
 @click.option("--select", default=None, metavar="CODES", help="Run only these rules: comma-separated codes or prefixes.")
 @click.option("--ignore", default=None, metavar="CODES", help="Skip these rules: comma-separated codes or prefixes.")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, help="The number of parser processes for a cold cache (0: one per core).")
 @click.option("--quiet", "-q", is_flag=True, help="Do not print notes about skipped or partly analysed files.")
-@click.option("--targets", "targets_file", default=None, metavar="FILE", help="RA002: a file of declared reuse targets, one qualified name a line. A name the repository does not define is an error.")
+@click.option("--targets", "targets_file", default=None, metavar="FILE", help="A file of declared reuse targets (RA002), one qualified name a line. A name the repository does not define is an error.")
 @click.option("--category", default=None, metavar="TEXT", help="SARIF: the analysis category, written as automationDetails.id 'reuse-audit/TEXT/' (GitHub code scanning keeps one set of alerts per category).")
 @click.option("--baseline", "baseline_file", default=None, metavar="FILE", help="Report only the findings not in FILE, an earlier report from --format json or --format sarif.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the suggested fixes as a unified diff (for git apply) instead of the report.")
@@ -75,7 +76,7 @@ def cli() -> None:
 @click.option("--exit-zero", "exit_zero", is_flag=True, help="Exit with status 0 even when there are findings (bad input still exits with 2).")
 @click.option("--trajectory", "trajectory_file", default=None, metavar="FILE", help="The trajectory of the agent that made the change (mini-swe-agent's, an OpenCode export, or reads.jsonl): each finding says whether its target was read, not reused, or never read.")
 @click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True, help="Colour the text and full formats: auto colours a terminal unless NO_COLOR is set.")
-@click.option("--include-tests", "include_tests", is_flag=True, default=None, help="RA001/RA003: check new test code too (test-patterns), against test code only.")
+@click.option("--include-tests", "include_tests", is_flag=True, default=None, help="Check new test code too (test-patterns), against test code only (RA001, RA003).")
 def check(
     sources: tuple[str, ...],
     repo: str,
@@ -129,7 +130,7 @@ def check(
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
     from .baseline import load_baseline
-    from .engine import change_from_patch, change_from_paths, run
+    from .api import change_from_patch, change_from_paths, run
 
     patch, paths = _split_sources(sources)
     baseline = load_baseline(baseline_file) if baseline_file is not None else None
@@ -247,7 +248,7 @@ def check(
         from . import background
 
         cache_notes: list[str] = []
-        background.start(root, cache.directory, settings, jobs, "RA003" in report.rules, _changes_over(root, change.after), cache_notes)
+        background.start(root, cache.directory, settings, jobs, _needs_clones(report.rules), _changes_over(root, change.after), cache_notes)
         for line in cache_notes if not quiet else ():
             click.echo("note: " + for_terminal(line), err=True)
     unsuppressed = [f for f in report.findings if not f.suppressed]
@@ -344,7 +345,7 @@ def _use_color(choice: str, output: Optional[str]) -> bool:
 def _statistics(report: Report, ctx: RenderContext) -> str:
     """One line a rule: how many findings, [*] when some have a safe fix, the rule's name
     and how many are fixable; then the text format's summary lines (as ruff --statistics)."""
-    from .engine import all_rules
+    from .api import all_rules
     from .reporters.text import _summary, finish, fixable_line, paint, CYAN
 
     rules = all_rules()
@@ -371,7 +372,7 @@ def _statistics(report: Report, ctx: RenderContext) -> str:
 
 def _fixes_applied(plan, before: dict, report: Report) -> list[str]:
     """--fix --show-fixes: the fixes written, file by file (as ruff --show-fixes lists them)."""
-    from .engine import all_rules
+    from .api import all_rules
 
     rules = all_rules()
     by_file: dict[str, dict[str, int]] = {}
@@ -420,9 +421,9 @@ def _changes_over(root: Path, tree) -> Optional[dict]:
 
 def _answered_lazily(result) -> bool:
     """Did the check build only part of the index (so that no snapshot is stored for the next one)?"""
-    from .lazy import LazyRepoIndex
+    from .api import answered_lazily
 
-    return isinstance(result.index, LazyRepoIndex)
+    return answered_lazily(result)
 
 
 def _findings(n: int) -> str:
@@ -473,7 +474,7 @@ def _apply_fixes(root: Path, plan, report: Report, after, baseline=None):
 @cli.command(name="rules", short_help="List the rules: code, name and what each finds.")
 def list_rules() -> None:
     """List the rules."""
-    from .engine import all_rules
+    from .api import all_rules
 
     for code, rule in sorted(all_rules().items()):
         click.echo(f"{code}  {rule.name:<24} {rule.summary}")
@@ -483,7 +484,7 @@ def list_rules() -> None:
 @click.argument("code")
 def show_rule(code: str) -> None:
     """Print the documentation of rule CODE (for example RA001): what it does, why it matters, an example, and its options."""
-    from .engine import all_rules
+    from .api import all_rules
 
     rules = all_rules()
     rule = rules.get(code.upper()) or next((r for r in rules.values() if r.name == code), None)
@@ -522,9 +523,15 @@ def read_targets(path: str) -> tuple[str, ...]:
     return tuple(targets)
 
 
+def _needs_clones(codes) -> bool:
+    """Whether one of the rules ``codes`` reads the clone index (the background build makes it too)."""
+    return any(RULES[code].needs_clones for code in codes if code in RULES)
+
+
 def _check_targets_defined(path: str, report: Report) -> None:
     """A declared target the repository does not define is a mistake in the targets file, not a finding."""
-    undefined = [f.target for f in report.findings if f.rule == "RA002" and dict(f.details).get("status") == "unknown"]
+    needs_targets = {code for code, rule in RULES.items() if rule.needs_targets}
+    undefined = [f.target for f in report.findings if f.rule in needs_targets and dict(f.details).get("status") == "unknown"]
     if not undefined:
         return
     name = undefined[0]
@@ -547,7 +554,7 @@ def _without_baseline(report: Report, baseline: frozenset[str]) -> Report:
 
 
 def _rules_for(report: Report) -> tuple:
-    from .engine import all_rules
+    from .api import all_rules
 
     rules = all_rules()
     return tuple(rules[c] for c in report.rules if c in rules)

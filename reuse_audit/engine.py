@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional
 
+from .background import running, wait
 from .cache import FactsCache
 from .changeset import FileChange, build_change_set
 from .errors import UsageError
@@ -22,6 +23,7 @@ from .index import RepoIndex, build_index, facts_notes, read_facts
 from .model import ChangeSet, FileFacts, Note, Report
 from .patch import parse_patch
 from .rule import Rule
+from .rules import RULES
 from .settings import Settings
 from .tree import FsTree, SourceTree, apply_patch, creates_missing
 
@@ -46,8 +48,6 @@ class Result:
 
 
 def all_rules() -> dict[str, Rule]:
-    from reuse_audit.rules import RULES
-
     return RULES
 
 
@@ -114,7 +114,7 @@ def run(
     index is built only as far as the rules ask (``lazy.py``); when it cannot
     answer a question exactly, the full index is built and the rules run again."""
     selected = tuple(rules) if rules is not None else enabled_rules(settings)
-    clones_wanted = any(rule.code == "RA003" for rule in selected)
+    clones_wanted = any(rule.needs_clones for rule in selected)
     files = [f for f in change.files if not (f.new_path and settings.excluded(f.new_path))]
     skipped = skipped_notes(change, settings)
     if skipped:
@@ -140,6 +140,11 @@ def run(
             digested = exc.digested
             if isinstance(index, LazyRepoIndex) and index.lazy is not None:
                 digested = index.lazy.digested
+            if exc.costly and cache is not None:
+                # the full build is the cheaper answer: a background build under way is making
+                # it already, and started sooner; wait for it (then start from its snapshot)
+                # rather than pay for a second one beside it
+                wait_for_background(cache)
     index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted, file_notes=False, digested=digested)
     change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
     if clones_wanted:
@@ -148,6 +153,18 @@ def run(
         clone_index = build_clone_index(change.after, index, settings, cache, jobs=jobs)
         index = dataclasses.replace(index, clones=clone_index, token_entries=None, notes=index.notes + clone_index.notes)
     return _check(change, index, change_set, selected, settings)
+
+
+# How long a check waits for a background build of the index (seconds) before building its own.
+BACKGROUND_WAIT = 600.0
+
+
+def wait_for_background(cache: FactsCache) -> bool:
+    """Wait for the background build of ``cache``'s index, if one is running (True: it ended)."""
+    directory = getattr(cache, "directory", None)
+    if directory is None or not running(directory):
+        return False
+    return wait(directory, BACKGROUND_WAIT)
 
 
 def skipped_notes(change: Change, settings: Settings) -> tuple[Note, ...]:

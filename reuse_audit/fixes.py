@@ -50,6 +50,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
 
 from .model import Finding, Note
 from .reporters.escape import git_quote
+from .rules import RULES
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cache import FactsCache
@@ -82,7 +83,7 @@ __all__ = [
 ]
 
 #: Rules whose findings say "N re-implements T: call T instead".
-FIXABLE_RULES = frozenset({"RA001", "RA003"})
+FIXABLE_RULES = frozenset(code for code, rule in RULES.items() if rule.fixable)
 
 LOCALS = "<locals>"
 BOM = "\ufeff"

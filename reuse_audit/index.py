@@ -56,10 +56,16 @@ LOCALS = ".<locals>."
 REUSE_SHARE = 0.5
 REWRITE_SHARE = 0.05
 
-# How the last index was built, for tests and scripts/perf.py: "mode" is
-# "full", "snapshot" or "incremental"; "resolved" counts modules resolved,
-# "parsed" files parsed.
-last_build: dict[str, object] = {}
+def new_stats(mode: str) -> dict[str, object]:
+    """How an index was built (``RepoIndex.build``): "mode" is "full", "snapshot",
+    "incremental" or "lazy"; "resolved" counts modules resolved (functions, lazily),
+    "parsed" files parsed; a lazy index adds "searched" and "tokenized"."""
+    return {"mode": mode, "resolved": 0, "parsed": 0}
+
+
+def tally(stats: Optional[dict], key: str, n: int) -> None:
+    if stats is not None:
+        stats[key] = int(stats.get(key, 0)) + n  # type: ignore[call-overload]
 
 
 # --------------------------------------------------------------------------
@@ -211,6 +217,8 @@ class RepoIndex:
     notes: tuple[Note, ...]
     files: int
     clones: Optional[Any] = None  # the clone index (clones.CloneIndex), built only when RA003 runs
+    # how it was built (``new_stats``): the figures of this build, for tests and scripts
+    build: Mapping[str, object] = field(default_factory=dict)
     # path -> (sha256 of the bytes, RA003 token entries (clones.file_entries)) that
     # the parser processes made on the way, when asked: build_clone_index takes
     # them instead of reading and tokenizing those files again
@@ -309,7 +317,9 @@ def _intern(value: str, pool: dict) -> str:
     return pool.setdefault(value, value)
 
 
-def resolve_files(files: dict[str, tuple], paths: Iterable[str], assign: dict) -> tuple[dict[str, list], dict[str, frozenset]]:
+def resolve_files(
+    files: dict[str, tuple], paths: Iterable[str], assign: dict, stats: Optional[dict] = None
+) -> tuple[dict[str, list], dict[str, frozenset]]:
     """Resolve the modules of ``paths`` (full facts in ``files``, the others' skeletons in ``assign``).
 
     ``assign`` maps every path of the tree to (module name, is package,
@@ -327,7 +337,7 @@ def resolve_files(files: dict[str, tuple], paths: Iterable[str], assign: dict) -
         else:
             modules.append(Module(name, path, is_package, loose, skeleton=data))
     resolver = Resolver(modules)
-    last_build["resolved"] = int(last_build.get("resolved", 0)) + len(wanted)  # type: ignore[call-overload]
+    tally(stats, "resolved", len(wanted))
     own: dict[str, list] = {}
     deps: dict[str, frozenset] = {}
     for module in modules:
@@ -374,11 +384,11 @@ def _rows_of(module: str, index: int, own: list, pool: dict) -> dict[str, tuple]
     return rows
 
 
-def full_tables(paths: tuple[str, ...], digests: tuple[str, ...], files: dict[str, tuple]) -> Tables:
+def full_tables(paths: tuple[str, ...], digests: tuple[str, ...], files: dict[str, tuple], stats: Optional[dict] = None) -> Tables:
     """Resolve a whole tree from the compact facts of every path."""
     assigned = assign_modules(paths)
     assign = {p: (info + (files[p],) if info is not None else None) for p, info in assigned.items()}
-    own, deps = resolve_files(files, [p for p in paths if assigned[p] is not None], assign)
+    own, deps = resolve_files(files, [p for p in paths if assigned[p] is not None], assign, stats)
     position = {p: i for i, p in enumerate(paths)}
     pool: dict[str, str] = {}
     # In module name order, as resolution always went: of two modules that
@@ -683,8 +693,12 @@ def _chunks(sources: dict[str, bytes], count: int) -> list[list[str]]:
 class FactSource:
     """Compact facts of a tree's files, from memory, the cache, or the parser."""
 
-    def __init__(self, tree: SourceTree, cache: Optional[FactsCache], jobs: int, digests: dict[str, str], contents: dict[str, bytes]):
+    def __init__(
+        self, tree: SourceTree, cache: Optional[FactsCache], jobs: int, digests: dict[str, str], contents: dict[str, bytes],
+        stats: Optional[dict] = None,
+    ):
         self.tree = tree
+        self.stats: dict[str, object] = stats if stats is not None else {}  # the figures of the build it serves
         self.cache = cache
         self.jobs = jobs
         self.digests = digests
@@ -707,7 +721,7 @@ class FactSource:
             return
         sources = self.read(missing, keep=False)
         parsed = parse_many(sources, self.jobs, with_blobs=self.cache is not None)
-        last_build["parsed"] = int(last_build.get("parsed", 0)) + len(parsed)  # type: ignore[call-overload]
+        tally(self.stats, "parsed", len(parsed))
         rows = {}
         for path, (facts, blob) in parsed.items():
             self.facts[path] = facts
@@ -895,11 +909,10 @@ def build_index(
     ``notes`` (they are always in ``RepoIndex.file_notes``).  ``digested``: what
     ``digest_files`` gave for this tree's paths earlier in the run (the lazy index's)."""
     paths = [p for p in tree.paths() if not settings.excluded(p)]
-    last_build.clear()
-    last_build.update(mode="full", resolved=0, parsed=0)
+    stats = new_stats("full")
     digests, contents, notes = digested if digested is not None else digest_files(tree, paths, cache)
     notes = list(notes)
-    source = FactSource(tree, cache, jobs, digests, contents)
+    source = FactSource(tree, cache, jobs, digests, contents, stats)
     gc_was = gc.isenabled()
     gc.disable()  # millions of small tuples, no cycles: collections would only walk them
     try:
@@ -913,7 +926,7 @@ def build_index(
     index = assemble(tables, settings, notes, source.fact, file_notes=file_notes)
     if tables.token_entries:
         index = replace(index, token_entries=tables.token_entries)
-    return index
+    return replace(index, build=stats)
 
 
 def tree_tables(source: FactSource, paths: list[str], cache: Optional[FactsCache], tokens: bool = False) -> Tables:
@@ -926,7 +939,7 @@ def tree_tables(source: FactSource, paths: list[str], cache: Optional[FactsCache
             tables = None  # a stored snapshot of an unexpected shape: build from scratch
         if tables is not None:
             return tables
-    last_build["mode"] = "full"
+    source.stats["mode"] = "full"
     jobs = source.jobs if source.jobs > 0 else (os.cpu_count() or 1)
     if jobs > 1:
         source.from_cache(paths_t)
@@ -946,7 +959,7 @@ def tree_tables(source: FactSource, paths: list[str], cache: Optional[FactsCache
     if len(readable) != len(paths_t):  # a file vanished between hashing and parsing
         paths_t = readable
         digests_t = tuple(source.digests[p] for p in paths_t)
-    tables = full_tables(paths_t, digests_t, files)
+    tables = full_tables(paths_t, digests_t, files, source.stats)
     if cache is not None:
         _store(tables, cache)
     return tables
@@ -974,7 +987,7 @@ def _parallel_tables(
 
     workers, owner = _share(sources, jobs, True, False, take)
     try:
-        last_build["parsed"] = int(last_build.get("parsed", 0)) + len(owner)  # type: ignore[call-overload]
+        tally(source.stats, "parsed", len(owner))
         mine = {p: source.facts[p] for p in paths if p not in owner}
         for path, facts in mine.items():
             skeletons[path] = skeleton_of(facts)
@@ -989,8 +1002,8 @@ def _parallel_tables(
         for path, info in assigned.items():
             table[path] = None if info is None else info + ((mine[path] if path in mine else skeletons[path]),)
         resolved = [p for p in paths if p in mine and assigned[p] is not None]
-        own, deps = resolve_files(mine, resolved, table)
-        last_build["resolved"] = int(last_build.get("resolved", 0)) + sum(1 for p in owner if assigned[p] is not None)  # type: ignore[call-overload]
+        own, deps = resolve_files(mine, resolved, table, source.stats)
+        tally(source.stats, "resolved", sum(1 for p in owner if assigned[p] is not None))
         position = {p: i for i, p in enumerate(paths)}
         pool: dict[str, str] = {}
         rows: dict[str, tuple] = {}
@@ -1071,7 +1084,7 @@ def _from_snapshot(paths: tuple[str, ...], digests: tuple[str, ...], source: Fac
         if best is not snapshots[0]:
             cache.touch_snapshot(best.id)
         old.inverted = lambda: best.part("inverted")
-        last_build["mode"] = "snapshot"
+        source.stats["mode"] = "snapshot"
         return old
     if old.collisions:
         return None
@@ -1143,8 +1156,8 @@ def _incremental(old: Tables, snap: Snapshot, paths: tuple[str, ...], digests: t
             assign[path] = info + (files[path],)
         else:
             assign[path] = info + (skeletons[old_index[path]],)
-    own, new_deps = resolve_files(files, sorted(dirty), assign)
-    last_build["mode"] = "incremental"
+    own, new_deps = resolve_files(files, sorted(dirty), assign, source.stats)
+    source.stats["mode"] = "incremental"
     position = {p: i for i, p in enumerate(paths)}
     pool: dict[str, str] = {}
     rows: dict[str, tuple] = {}

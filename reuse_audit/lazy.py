@@ -44,8 +44,9 @@ from .index import (
     _notes,
     ancestors,
     closest_snapshot,
+    tally,
     digest_files,
-    last_build,
+    new_stats,
     row_callees,
 )
 from .model import Location, Note
@@ -67,9 +68,23 @@ class NeedsFullIndex(Exception):
     ``index.build_index``), so that the full build does not read the files again.
     """
 
-    def __init__(self, reason: str, digested: Optional[tuple] = None):
+    def __init__(self, reason: str, digested: Optional[tuple] = None, costly: bool = False):
         super().__init__(reason)
         self.digested = digested
+        # the lazy answer could be given, but would cost more than the full build (the cost
+        # model): a background build under way already builds it, so waiting for it is sooner
+        self.costly = costly
+
+
+# The cost model.  A lazy answer costs the text search (every file read, no parse: paid
+# before deciding) and the parse of the files the search keeps; the full build parses and
+# resolves every file.  Parsing costs about the same per byte either way, and resolving is
+# cheap beside it, so the lazy path is taken while the bytes it has still to parse stay under
+# LAZY_SHARE of the bytes of every module file it may search; above, the full build is
+# built instead, before any of them is parsed.  (Below LAZY_FLOOR bytes both are quick: the
+# lazy path stays, whatever the share.)
+LAZY_SHARE = 0.4
+LAZY_FLOOR = 1_000_000
 
 
 # --------------------------------------------------------------------------
@@ -238,6 +253,12 @@ class LazyIndex:
         self.settings = settings
         self._contents = contents
         self._always = tuple(sorted(set(always) & set(paths)))
+        # Library code is searched for targets in library code only, test code in test code
+        # only (``scope.allowed_target`` refuses the others): when every changed file is on
+        # one side, the files of the other are neither searched nor parsed.
+        sides = {settings.is_test(p) for p in self._always}
+        self._side: Optional[bool] = sides.pop() if len(sides) == 1 else None
+        self._parse_budget: Optional[int] = None  # bytes the lazy path may still parse
         assigned = assign_modules(paths)
         self.module_of_path = {p: info[0] for p, info in assigned.items() if info is not None}
         info = {info[0]: (p, info[1], info[2]) for p, info in assigned.items() if info is not None}
@@ -345,7 +366,7 @@ class LazyIndex:
             for fn in self._nested_in(module).get(local, ()):
                 callees |= self.resolver.callees(module, fn)
             found = self._callees[key] = frozenset(row_callees(qualname, callees))
-            last_build["resolved"] = int(last_build.get("resolved", 0)) + 1  # type: ignore[call-overload]
+            tally(self.source.stats, "resolved", 1)
         return found
 
     # -- candidates -----------------------------------------------------------
@@ -367,6 +388,29 @@ class LazyIndex:
             text = self._texts[path] = _decode(data)[0]
         return text
 
+    def searched(self, path: str) -> bool:
+        """Whether the targets of the changed functions can be in ``path`` (see ``_side``)."""
+        return self._side is None or path in self._always or self.settings.is_test(path) == self._side
+
+    def afford(self, paths: Iterable[str]) -> None:
+        """Raise NeedsFullIndex (``costly``) when parsing the files of ``paths`` that neither
+        memory nor the cache holds would take the lazy path past the cost of the full build
+        (see LAZY_SHARE); else count their bytes against its budget.  Nothing is parsed here."""
+        source = self.source
+        wanted = [p for p in paths if p not in source.facts]
+        if not wanted:
+            return
+        source.from_cache(wanted)
+        size = sum(len(self._text(p) or b"") for p in wanted if p not in source.facts)
+        if self._parse_budget is None:
+            total = sum(len(self._text(p) or b"") for p in self.paths if p in self.module_of_path and self.searched(p))
+            self._parse_budget = max(int(LAZY_SHARE * total), LAZY_FLOOR)
+        if size > self._parse_budget:
+            raise NeedsFullIndex(
+                f"the lazy path would parse {size} bytes, over its budget of {self._parse_budget}", self.digested, costly=True
+            )
+        self._parse_budget -= size
+
     def layout(self, path: str) -> Layout:
         layout = self._layouts.get(path)
         if layout is None:
@@ -386,7 +430,7 @@ class LazyIndex:
         names = everything
         files = set(self._always)
         for path in self.paths:
-            if path in files or path not in self.module_of_path:
+            if path in files or path not in self.module_of_path or not self.searched(path):
                 continue
             text = self._text(path)
             if text is None or pattern.search(text) is None:
@@ -397,6 +441,7 @@ class LazyIndex:
                 # calls in strings and comments (doctests) are no calls
                 if has_window(text, [at for at in sites if layout.in_code(at)], at_least):
                     files.add(path)
+        self.afford(files)  # decided before parsing: the full build when it is the cheaper
         self.source.compact(sorted(files))  # one parse, in processes when there are many
         found: set[str] = set()
         for path in sorted(files):
@@ -415,12 +460,12 @@ class LazyIndex:
                     qualname = f"{module.name}.{local}"
                     if self.locate(qualname) is not None:
                         found.add(qualname)
-        last_build["searched"] = len(files)
+        self.source.stats["searched"] = len(files)
         return found
 
 
 class LazyCloneIndex:
-    """RA003's clone index (``clones.CloneIndex``), answered on demand over a lazy index.
+    """The near-clone rule's clone index (``clones.CloneIndex``, RA003), answered on demand over a lazy index.
 
     ``similar(q)`` needs the functions whose sketch shares a gram with ``q``'s
     (``clones.score_matches``).  A function holding a gram holds it in its raw
@@ -481,7 +526,7 @@ class LazyCloneIndex:
             from .clones import raw_files
 
             lazy = self.lazy
-            work = [(p, lazy._contents(p) or b"") for p in lazy.paths if p in lazy.module_of_path]
+            work = [(p, lazy._contents(p) or b"") for p in lazy.paths if p in lazy.module_of_path and lazy.searched(p)]
             self._raw = raw_files(work, lazy.source.jobs)
         return self._raw
 
@@ -497,6 +542,7 @@ class LazyCloneIndex:
         lazy = self.lazy
         raw = self._raw_files()
         paths = [p for p in lazy.paths if p in raw and pattern.search(raw[p])]
+        lazy.afford(paths)
         self._tokenize(paths)
         sketch = set(entry[5])
         candidates = []
@@ -505,7 +551,7 @@ class LazyCloneIndex:
             for local, other in self._entries[path].items():
                 if low <= len(other[4]) <= high and sketch.intersection(other[5]):
                     candidates.append((f"{module}.{local}", other))
-        last_build["tokenized"] = len(self._entries)
+        lazy.source.stats["tokenized"] = len(self._entries)
         return score_matches(qualname, entry, candidates, min_similarity, self.functions)
 
 
@@ -545,13 +591,12 @@ def build_lazy_index(
     Raises NeedsFullIndex when a stored snapshot makes the full index the cheaper one.
     """
     paths = [p for p in tree.paths() if not settings.excluded(p)]
-    last_build.clear()
-    last_build.update(mode="lazy", resolved=0, parsed=0, searched=0)
+    stats = dict(new_stats("lazy"), searched=0)
     digests, contents, notes = digest_files(tree, paths, cache)
     readable = tuple(sorted(p for p in paths if p in digests))
     if not lazy_possible(readable, tuple(digests[p] for p in readable), cache):
         raise NeedsFullIndex("a stored snapshot", (digests, contents, list(notes)))
-    source = FactSource(tree, cache, jobs, digests, contents)
+    source = FactSource(tree, cache, jobs, digests, contents, stats)
 
     def text_of(path: str) -> Optional[bytes]:
         data = contents.get(path)
@@ -577,5 +622,6 @@ def build_lazy_index(
         files=len(readable),
         lazy=lazy,
         file_notes=lazy.file_notes,
+        build=stats,
     )
 

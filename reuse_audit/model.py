@@ -213,7 +213,7 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Finding:
-    rule: str  # "RA001"
+    rule: str  # the rule's code, such as RA001
     location: Location  # the new function N
     function: str  # N's qualified name
     message: str  # one line, without path or code

@@ -69,21 +69,8 @@ class Before:
 
     def _old_index(self):
         if self._index is None:
-            self._index = self._quietly(
-                lambda: _lazy_index(self.tree, self.settings, self.cache, self.jobs, sorted({p for p, _ in self.old.values()}))
-            )
+            self._index = _lazy_index(self.tree, self.settings, self.cache, self.jobs, sorted({p for p, _ in self.old.values()}))
         return self._index
-
-    def _quietly(self, build):
-        """``build()``, leaving the figures of the after index's build (``index.last_build``) as they were."""
-        from . import index as index_module
-
-        saved = dict(index_module.last_build)
-        try:
-            return build()
-        finally:
-            index_module.last_build.clear()
-            index_module.last_build.update(saved)
 
     def _ask(self, question):
         """``question(index of the old tree)``; lazily, or from the full index when the lazy one cannot say."""
@@ -93,7 +80,7 @@ class Before:
         try:
             return question(self._old_index())
         except NeedsFullIndex:
-            self._index = self._quietly(lambda: build_index(self.tree, self.settings, None, self.jobs, file_notes=False))
+            self._index = build_index(self.tree, self.settings, None, self.jobs, file_notes=False)
             return question(self._index)
 
     def function(self, qualname: str) -> Optional[Function]:

@@ -35,15 +35,20 @@ CheckFunction = Callable[[ChangeSet, "RepoIndex", Settings], Iterator[Finding]]
 
 @dataclass(frozen=True)
 class Rule:
-    code: str  # "RA001"
-    name: str  # "reimplemented-function"
+    code: str  # such as RA001
+    name: str  # such as reimplemented-function
     summary: str  # one sentence: shortDescription
     doc: str  # Markdown, with REQUIRED_SECTIONS
     check: CheckFunction
     level: str = "warning"  # SARIF level: "error" | "warning" | "note"
     precision: str = "high"  # SARIF/CodeQL precision: very-high | high | medium | low
     tags: tuple[str, ...] = ("maintainability", "reuse")
-    needs_targets: bool = False  # runs only when reuse targets are declared (RA002)
+    # What a rule needs and offers, declared here so that nothing outside rules/ names a rule:
+    needs_targets: bool = False  # runs only when reuse targets are declared; its findings whose
+    # details say status "unknown" name a declared target the repository does not define
+    needs_clones: bool = False  # reads the clone index (``index.clones``): the engine builds it
+    fixable: bool = False  # its findings name a target a call can replace the new function with (fixes.py)
+    others_by: str = "callees"  # how its other candidates are described: "callees" or "similarity"
 
     @property
     def doc_filename(self) -> str:

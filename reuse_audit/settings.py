@@ -7,11 +7,11 @@ Example ``pyproject.toml``::
     min-overlap = 0.8        # RA001: share of the target's callees the new code calls
     exclude = ["docs/**", "scripts/*.py"]
     ignore-callees = ["logging.getLogger", ".debug"]
-    select = ["RA001"]       # rules to run (default: all)
+    select = ['RA001']       # rules to run (default: all)
     ignore = []              # rules to skip
 
     [tool.reuse-audit.per-file-ignores]
-    "tests/**" = ["RA003"]   # rules whose findings in matching files are dropped
+    "tests/**" = ['RA003']   # rules whose findings in matching files are dropped
 """
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ def settings_from_table(table: dict, source: str) -> Settings:
     if "per-file-ignores" in table:
         mapping = table["per-file-ignores"]
         if not isinstance(mapping, dict):
-            raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] must be a table of \"pattern\" = [\"RA001\", ...]")
+            raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] must be a table of \"pattern\" = ['RA001', ...]")
         for pattern, codes in mapping.items():
             if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
                 raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] \"{pattern}\" must be a list of rule codes")

@@ -479,4 +479,5 @@ RULE = Rule(
     check=check,
     level="warning",
     precision="high",
+    fixable=True,
 )

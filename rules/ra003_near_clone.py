@@ -308,4 +308,7 @@ RULE = Rule(
     check=check,
     level="warning",
     precision="high",
+    needs_clones=True,
+    fixable=True,
+    others_by="similarity",
 )

@@ -36,7 +36,6 @@ def main(argv: list[str] | None = None) -> int:
 
     from test_lazy import _copy_patches
 
-    from reuse_audit import index as index_module
     from reuse_audit.cache import FactsCache
     from reuse_audit.engine import change_from_patch, run
     from reuse_audit.settings import Settings
@@ -52,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
                 started = time.perf_counter()
                 lazy = run(change, settings, cache=lazy_cache)
                 lazy_s.append(time.perf_counter() - started)
-                build = dict(index_module.last_build)
+                build = dict(lazy.index.build)
                 assert build["mode"] == "lazy", build
                 parsed.append(build["parsed"])
                 searched.append(build.get("searched", 0))

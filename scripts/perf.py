@@ -7,6 +7,7 @@ Prints figures; it is not a test, and asserts nothing.
     python scripts/perf.py --bench               # the benchmark's own overhead per turn
     python scripts/perf.py --floor --sympy DIR   # single-core cost of the per-file stages
     python scripts/perf.py --many-functions      # one new module of 3,000..25,000 functions
+    python scripts/perf.py --realistic --sympy DIR --jscpd J   # renamed copies of real sympy helpers
 
 For each run it times, on the same tree and one after the other (so that each
 ratio compares figures taken under the same load):
@@ -122,6 +123,198 @@ def tidy(expr):
     return sum(out, sympify(0))
 """,
 )
+
+
+# Renamed copies of real sympy helpers of >= 8 callees (the change the tool exists for):
+# (label, patch).  Common names (sqrt, Rational, solve, ...) keep many files in the text
+# search; rare ones (split_surds, sqrt_depth, ...) few.
+REALISTIC = (
+    ("nthroot_solve (common names)", new_file_patch(
+        "sympy/simplify/rootsolve.py",
+        """\
+from sympy.core.function import _mexpand
+from sympy.core.numbers import Rational
+from sympy.core.symbol import Symbol
+from sympy.functions.elementary.miscellaneous import sqrt
+from sympy.polys.numberfields.minpoly import _minimal_polynomial_sq
+from sympy.simplify.sqrtdenest import sqrtdenest
+
+
+def denest_nth_root(p, n, prec):
+    from sympy.solvers import solve
+    while n % 2 == 0:
+        p = sqrtdenest(sqrt(p))
+        n = n // 2
+    if n == 1:
+        return p
+    pn = p**Rational(1, n)
+    x = Symbol('x')
+    f = _minimal_polynomial_sq(p, n, x)
+    if f is None:
+        return None
+    sols = solve(f, x)
+    for sol in sols:
+        if abs(sol - pn).n() < 1./10**prec:
+            sol = sqrtdenest(sol)
+            if _mexpand(sol**n) == p:
+                return sol
+""")),
+    ("nthroot (common names)", new_file_patch(
+        "sympy/simplify/realroot.py",
+        """\
+from sympy.core import S, sympify
+from sympy.core.function import _mexpand
+from sympy.core.numbers import Rational
+from sympy.polys.numberfields.minpoly import _is_sum_surds
+from sympy.simplify.simplify import _nthroot_solve, nsimplify
+
+
+def real_nth_root(expr, n, max_len=4, prec=15):
+    expr = sympify(expr)
+    n = sympify(n)
+    p = expr**Rational(1, n)
+    if not n.is_integer:
+        return p
+    if not _is_sum_surds(expr):
+        return p
+    surds = []
+    coeff_muls = [x.as_coeff_Mul() for x in expr.args]
+    for x, y in coeff_muls:
+        if not x.is_rational:
+            return p
+        if y is S.One:
+            continue
+        if not (y.is_Pow and y.exp == S.Half and y.base.is_integer):
+            return p
+        surds.append(y)
+    surds.sort()
+    surds = surds[:max_len]
+    if expr < 0 and n % 2 == 1:
+        p = (-expr)**Rational(1, n)
+        a = nsimplify(p, constants=surds)
+        res = a if _mexpand(a**n) == _mexpand(-expr) else p
+        return -res
+    a = nsimplify(p, constants=surds)
+    if _mexpand(a) is not _mexpand(p) and _mexpand(a**n) == _mexpand(expr):
+        return _mexpand(a)
+    expr = _nthroot_solve(expr, n, prec)
+    if expr is None:
+        return p
+    return expr
+""")),
+    ("sqrt_match (rare names)", new_file_patch(
+        "sympy/simplify/surdmatch.py",
+        """\
+from sympy.core import Add, Mul, S
+from sympy.core.function import _mexpand
+from sympy.core.sorting import default_sort_key
+from sympy.simplify.sqrtdenest import is_sqrt, sqrt_depth
+
+
+def match_surd(p):
+    from sympy.simplify.radsimp import split_surds
+
+    p = _mexpand(p)
+    if p.is_Number:
+        res = (p, S.Zero, S.Zero)
+    elif p.is_Add:
+        pargs = sorted(p.args, key=default_sort_key)
+        sqargs = [x**2 for x in pargs]
+        if all(sq.is_Rational and sq.is_positive for sq in sqargs):
+            r, b, a = split_surds(p)
+            res = a, b, r
+            return list(res)
+        v = [(sqrt_depth(x), x, i) for i, x in enumerate(pargs)]
+        nmax = max(v, key=default_sort_key)
+        if nmax[0] == 0:
+            res = []
+        else:
+            depth, _, i = nmax
+            r = pargs.pop(i)
+            v.pop(i)
+            b = S.One
+            if r.is_Mul:
+                bv = []
+                rv = []
+                for x in r.args:
+                    if sqrt_depth(x) < depth:
+                        bv.append(x)
+                    else:
+                        rv.append(x)
+                b = Mul._from_args(bv)
+                r = Mul._from_args(rv)
+            a1 = []
+            b1 = [b]
+            for x in v:
+                if x[0] < depth:
+                    a1.append(x[1])
+                else:
+                    x1 = x[1]
+                    if x1 == r:
+                        b1.append(1)
+                    else:
+                        if x1.is_Mul:
+                            x1args = list(x1.args)
+                            if r in x1args:
+                                x1args.remove(r)
+                                b1.append(Mul(*x1args))
+                            else:
+                                a1.append(x[1])
+                        else:
+                            a1.append(x[1])
+            a = Add(*a1)
+            b = Add(*b1)
+            res = (a, b, r**2)
+    else:
+        b, r = p.as_coeff_Mul()
+        if is_sqrt(r):
+            res = (S.Zero, b, r**2)
+        else:
+            res = []
+    return list(res)
+""")),
+)
+
+
+def realistic(repo: Path, runs: int, jscpd: Optional[str], extra: list[str]) -> int:
+    """Per realistic patch, ``runs`` rounds of: jscpd, then reuse-audit cold (empty cache),
+    the same check again at once (the background build the cold one started still
+    running), and warm (after that build).  Best of the rounds, and the ratio to jscpd
+    of the same round."""
+    bytecode()
+    print(f"realistic patches on {repo.name}, {len(py_files(repo))} .py files, {runs} round(s), {os.cpu_count()} cores")
+    print(f"{'patch':<30} {'round':>5} {'jscpd s':>8} {'cold s':>8} {'again s':>8} {'warm s':>8} {'cold/jscpd':>10} {'peak MB':>8}")
+    with tempfile.TemporaryDirectory(prefix="reuse-audit-perf-") as tmp:
+        work = Path(tmp)
+        for label, template in REALISTIC:
+            patch = work / "real.patch"
+            patch.write_text(template.format(prefix=""))
+            best = None
+            for run in range(runs):
+                js = None
+                if jscpd:
+                    out = work / f"jscpd-{run}"
+                    js = measure([jscpd, "--format", "python", "--silent", "--reporters", "json", "--output", str(out), str(repo)])
+                    shutil.rmtree(out, ignore_errors=True)
+                cache = work / f"cache-{run}"
+                shutil.rmtree(cache, ignore_errors=True)
+                cold = measure(reuse_audit(patch, repo, cache, extra))
+                again = measure(reuse_audit(patch, repo, cache, extra))
+                background_wait(cache)
+                warm = measure(reuse_audit(patch, repo, cache, extra))
+                shutil.rmtree(cache, ignore_errors=True)
+                ratio = cold.seconds / js.seconds if js else float("nan")
+                peak = max(s.peak_mb for s in (cold, again, warm))
+                print(
+                    f"{label:<30} {run + 1:>5} {js.seconds if js else float('nan'):8.2f} {cold.seconds:8.2f}"
+                    f" {again.seconds:8.2f} {warm.seconds:8.2f} {ratio:10.2f} {peak:8.0f}"
+                    f"   exit {cold.status},{again.status},{warm.status}"
+                )
+                sys.stdout.flush()
+                if best is None or ratio < best:
+                    best = ratio
+            print(f"{label:<30} best cold/jscpd {best:.2f}")
+    return 0
 
 
 # ---------------------------------------------------------------- measuring
@@ -370,7 +563,16 @@ def main(argv: Optional[list[str]] = None) -> int:
         help="instead: single-core CPU seconds of the stages every cold run pays on sympy "
         "(tree-sitter parse, parse with extraction, RA003 tokens): what no scheduling can beat",
     )
+    parser.add_argument(
+        "--realistic", action="store_true",
+        help="instead: renamed copies of real sympy helpers (>= 8 callees): jscpd, cold, the same "
+        "check again at once (background build running), warm; best of --runs",
+    )
     args = parser.parse_args(argv)
+    if args.realistic:
+        extra = ["--jobs", str(args.jobs)] if args.jobs is not None else []
+        jscpd = find_tool(args.jscpd, "jscpd", [Path("node_modules/.bin/jscpd"), Path("/tmp/perf/node_modules/.bin/jscpd")])
+        return realistic((args.sympy or fetch(SYMPY, args.downloads)).resolve(), args.runs, jscpd, extra)
     if args.many_functions:
         return many_functions(args.runs)
     if args.floor:

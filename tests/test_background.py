@@ -9,7 +9,6 @@ import time
 
 from cli_support import copy_module, make_case
 from reuse_audit import background
-from reuse_audit import index as index_module
 from reuse_audit.cache import FactsCache
 from reuse_audit.engine import change_from_patch, run
 from reuse_audit.settings import Settings
@@ -35,7 +34,7 @@ def test_a_lazy_check_leaves_the_full_index_for_the_next_one(tmp_path):
         assert facts.snapshots(), "no snapshot stored"
         text = case.patch.read_text(encoding="utf-8")
         again = run(change_from_patch(case.repo, text, "p"), Settings(), cache=facts)
-        assert index_module.last_build["mode"] == "snapshot"  # of exactly the tree checked: the patch applied
+        assert again.index.build["mode"] == "snapshot"  # of exactly the tree checked: the patch applied
     finally:
         facts.close()
     second = _check(case, cache, env_off=False)

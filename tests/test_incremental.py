@@ -85,10 +85,17 @@ def scratch(root: Path, settings: Settings = Settings()) -> dict:
     return snapshot(build_index(FsTree(root, exclude=settings.exclude), settings, cache=None, jobs=1))
 
 
+# the figures of the last index ``cached`` built (``RepoIndex.build``)
+last_build: dict = {}
+
+
 def cached(root: Path, cache_dir: Path, settings: Settings = Settings(), jobs: int = 1) -> dict:
     cache = FactsCache(cache_dir)
     try:
-        return snapshot(build_index(FsTree(root, exclude=settings.exclude), settings, cache=cache, jobs=jobs))
+        index = build_index(FsTree(root, exclude=settings.exclude), settings, cache=cache, jobs=jobs)
+        last_build.clear()
+        last_build.update(index.build)
+        return snapshot(index)
     finally:
         cache.close()
 
@@ -399,10 +406,10 @@ def repo(tmp_path: Path) -> Path:
 def test_cold_and_warm_builds_equal_a_build_from_scratch(repo: Path, tmp_path: Path):
     want = scratch(repo)
     assert_same(cached(repo, tmp_path / "cache"), want)
-    assert index_module.last_build["mode"] == "full"
+    assert last_build["mode"] == "full"
     assert_same(cached(repo, tmp_path / "cache"), want)
-    assert index_module.last_build["mode"] == "snapshot"
-    assert index_module.last_build["parsed"] == 0
+    assert last_build["mode"] == "snapshot"
+    assert last_build["parsed"] == 0
 
 
 @pytest.mark.parametrize("edit", sorted(EDITS))
@@ -414,10 +421,10 @@ def test_incremental_build_equals_a_build_from_scratch(edit: str, repo: Path, tm
     assert_same(cached(repo, cache), want)
     modules = sum(1 for p in repo.rglob("*.py"))
     if edit in ("an __init__.py moves module names", "two modules define one qualname"):
-        assert index_module.last_build["mode"] == "full", edit
+        assert last_build["mode"] == "full", edit
     else:
-        assert index_module.last_build["mode"] == "incremental", edit
-        assert index_module.last_build["resolved"] < modules, edit
+        assert last_build["mode"] == "incremental", edit
+        assert last_build["resolved"] < modules, edit
     # and the stored result of that run serves the next one
     assert_same(cached(repo, cache), want)
 
@@ -435,7 +442,7 @@ def test_a_body_change_resolves_only_its_module(repo: Path, tmp_path: Path):
     cached(repo, cache)
     apply(repo, EDITS["only a function body changes"])
     cached(repo, cache)
-    assert index_module.last_build == {"mode": "incremental", "resolved": 1, "parsed": 1}
+    assert last_build == {"mode": "incremental", "resolved": 1, "parsed": 1}
 
 
 def test_settings_are_applied_to_stored_indexes(repo: Path, tmp_path: Path):
@@ -538,8 +545,8 @@ def test_a_cache_written_by_another_version_is_emptied(repo: Path, tmp_path: Pat
         db.execute("UPDATE facts SET blob = (SELECT blob FROM facts ORDER BY digest LIMIT 1)")
     db.close()
     assert_same(cached(repo, cache), want)
-    assert index_module.last_build["mode"] == "full"
-    assert index_module.last_build["parsed"] == sum(1 for _ in repo.rglob("*.py"))
+    assert last_build["mode"] == "full"
+    assert last_build["parsed"] == sum(1 for _ in repo.rglob("*.py"))
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "swapped", "foreign"])
@@ -560,7 +567,7 @@ def test_corrupt_fact_entries_are_parsed_again(damage: str, repo: Path, tmp_path
             db.execute("UPDATE facts SET blob = X'4d' || X'e9' || X'00000000' WHERE rowid % 2 = 1")
     db.close()
     assert_same(cached(repo, cache), want)
-    assert index_module.last_build["parsed"] > 0
+    assert last_build["parsed"] > 0
     assert_same(cached(repo, cache), want)
 
 
@@ -609,7 +616,7 @@ def test_a_file_rewritten_with_the_same_size_and_mtime_is_read_again(repo: Path,
     assert target.stat().st_size == before.st_size
     want = scratch(repo)
     assert_same(cached(repo, cache), want)
-    assert index_module.last_build["mode"] == "incremental"
+    assert last_build["mode"] == "incremental"
 
 
 def test_files_changed_in_memory_are_never_taken_from_the_stat_table(repo: Path, tmp_path: Path):
@@ -670,3 +677,18 @@ def test_parallel_build_of_a_tree_where_two_modules_define_one_qualname():
     want = snapshot(build_index(MemoryTree(files), jobs=1))
     assert_same(snapshot(build_index(MemoryTree(files), jobs=2)), want)
     assert "pkg.m00.f0" in want["functions"]
+
+
+def test_each_index_keeps_the_figures_of_its_own_build(repo: Path, tmp_path: Path):
+    """The build's figures come with the index (``RepoIndex.build``), not in a module global
+    that the next build overwrites."""
+    cache = FactsCache(tmp_path / "cache")
+    try:
+        first = build_index(FsTree(repo), Settings(), cache=cache, jobs=1)
+        second = build_index(FsTree(repo), Settings(), cache=cache, jobs=1)
+    finally:
+        cache.close()
+    assert first.build["mode"] == "full" and first.build["parsed"] == sum(1 for _ in repo.rglob("*.py"))
+    assert second.build == {"mode": "snapshot", "resolved": 0, "parsed": 0}
+    assert first.build["mode"] == "full"  # unchanged by the second build
+    assert not hasattr(__import__("reuse_audit.index", fromlist=["x"]), "last_build")

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from reuse_audit import index as index_module
 from reuse_audit.cache import FactsCache
 from reuse_audit.engine import change_from_patch, run
 from reuse_audit.textsearch import Layout, call_offsets, call_sites, closure, has_window, renames
@@ -207,9 +206,9 @@ def test_lazy_and_full_checks_give_the_same_report(copies, name, rules, tmp_path
     for i, patch in enumerate(patches):
         change = change_from_patch(root, patch, f"p{i}.patch")
         lazy = run(change, settings, cache=None, jobs=1)
-        assert index_module.last_build["mode"] == "lazy"
+        assert lazy.index.build["mode"] == "lazy"
         full = run(change, settings, cache=None, jobs=1, lazy=False)
-        assert index_module.last_build["mode"] == "full"
+        assert full.index.build["mode"] == "full"
         assert lazy.report == full.report, patch
         for finding in full.report.findings:
             found[finding.rule] = found.get(finding.rule, 0) + 1
@@ -226,13 +225,13 @@ def test_the_lazy_check_parses_only_what_it_needs_and_a_snapshot_wins(copies, tm
     cache = FactsCache(tmp_path / "cache")
     try:
         first = run(change, RA001, cache=cache)
-        build = dict(index_module.last_build)
+        build = dict(first.index.build)
         assert build["mode"] == "lazy"
         assert 0 < build["parsed"] < first.report.files_analysed
         # the full index stores a snapshot; from then on it is the cheaper start
         run(change, RA001, cache=cache, lazy=False)
         again = run(change, RA001, cache=cache)
-        assert index_module.last_build["mode"] == "snapshot"
+        assert again.index.build["mode"] == "snapshot"
         assert again.report == first.report
     finally:
         cache.close()
@@ -244,7 +243,7 @@ def test_ra003_tokenizes_only_the_files_that_hold_a_sketch_gram(copies):
     change = change_from_patch(root, patch, "p.patch")
     settings = Settings(select=("RA001", "RA003"))
     lazy = run(change, settings, cache=None, jobs=1)
-    build = dict(index_module.last_build)
+    build = dict(lazy.index.build)
     assert build["mode"] == "lazy"
     assert [f.rule for f in lazy.report.findings] == ["RA003"]  # the copy has more than 40 tokens
     assert 2 <= build["tokenized"] < lazy.report.files_analysed // 2  # the copy's file and its original's
@@ -276,5 +275,94 @@ def test_every_rule_fixture_gives_the_same_report_lazily(rule, case, rules, tmp_
     change = change_from_patch(repo, test_ra001.make_patch(before, after), "p.patch")
     settings = RA001 if rules == "RA001" else Settings()
     lazy = run(change, settings, cache=None, jobs=1)
-    assert index_module.last_build["mode"] == "lazy"
+    assert lazy.index.build["mode"] == "lazy"
     assert lazy.report == run(change, settings, cache=None, jobs=1, lazy=False).report
+
+
+# --------------------------------------------------------------------------
+# the cost model (issue 16): lazy only when cheaper than the full build
+# --------------------------------------------------------------------------
+
+
+def _library_and_tests(root: Path) -> str:
+    (root / "pkg").mkdir()
+    (root / "tests").mkdir()
+    (root / "pkg" / "__init__.py").write_text("")
+    body = "    a = alpha(x)\n    b = beta(a)\n    c = gamma(b)\n    return delta(c)\n"
+    helpers = "".join(f"def {n}(x):\n    return x\n\n\n" for n in ("alpha", "beta", "gamma", "delta"))
+    (root / "pkg" / "util.py").write_text(helpers + "def chain(x):\n" + body)
+    # a module the change does not import, holding a function of the same calls
+    (root / "pkg" / "more.py").write_text("from pkg.util import alpha, beta, gamma, delta\n\n\ndef chain_too(x):\n" + body)
+    (root / "tests" / "test_util.py").write_text("from pkg.util import *\n\n\ndef check_chain(x):\n" + body)
+    new = ["from pkg.util import *", "", "", "def my_chain(x):", *body.rstrip("\n").split("\n")]
+    return (
+        "diff --git a/pkg/new.py b/pkg/new.py\nnew file mode 100644\n--- /dev/null\n+++ b/pkg/new.py\n"
+        f"@@ -0,0 +1,{len(new)} @@\n" + "".join(f"+{line}\n" for line in new)
+    )
+
+
+def test_a_lazy_answer_over_its_budget_builds_the_full_index_before_parsing(tmp_path, monkeypatch):
+    from reuse_audit import lazy as lazy_module
+    from reuse_audit.index import FactSource
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    change = change_from_patch(root, _library_and_tests(root), "p.patch")
+    cheap = run(change, RA001, cache=None, jobs=1)
+    assert cheap.index.build["mode"] == "lazy"
+    assert "pkg/more.py" in cheap.index.lazy.source.facts  # the text search kept it
+    # no budget: the files the text search keeps are never parsed lazily
+    monkeypatch.setattr(lazy_module, "LAZY_FLOOR", 0)
+    monkeypatch.setattr(lazy_module, "LAZY_SHARE", 0.0)
+    parsed_lazily: list[str] = []
+    load = FactSource._load
+
+    def spy(self, paths):
+        if self.stats.get("mode") == "lazy":
+            parsed_lazily.extend(paths)
+        return load(self, paths)
+
+    monkeypatch.setattr(FactSource, "_load", spy)
+    costly = run(change, RA001, cache=None, jobs=1)
+    assert costly.index.build["mode"] == "full"
+    assert costly.report == cheap.report
+    assert "pkg/more.py" not in parsed_lazily  # decided before parsing it
+
+
+def test_a_library_change_neither_searches_nor_parses_test_files(tmp_path):
+    root = tmp_path / "repo"
+    root.mkdir()
+    patch = _library_and_tests(root)
+    change = change_from_patch(root, patch, "p.patch")
+    lazy = run(change, RA001, cache=None, jobs=1)
+    assert lazy.index.build["mode"] == "lazy"
+    parsed = set(lazy.index.lazy.source.facts)
+    assert "pkg/util.py" in parsed and "tests/test_util.py" not in parsed
+    assert [f.target for f in lazy.report.findings] == ["pkg.util.chain"]
+    assert lazy.report == run(change, RA001, cache=None, jobs=1, lazy=False).report
+
+
+def test_a_costly_check_waits_for_a_running_background_build_and_a_cheap_one_does_not(monkeypatch, tmp_path):
+    from reuse_audit import engine as engine_module
+    from reuse_audit import lazy as lazy_module
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    change = change_from_patch(root, _library_and_tests(root), "p.patch")
+    waited: list[object] = []
+    monkeypatch.setattr(engine_module, "running", lambda directory: True)
+    monkeypatch.setattr(engine_module, "wait", lambda directory, timeout: waited.append(directory) or True)
+    cache = FactsCache(tmp_path / "cache")
+    try:
+        cheap = run(change, RA001, cache=cache, jobs=1)  # cheap: answered lazily, no wait
+        assert cheap.index.build["mode"] == "lazy" and waited == []
+    finally:
+        cache.close()
+    monkeypatch.setattr(lazy_module, "LAZY_FLOOR", 0)
+    monkeypatch.setattr(lazy_module, "LAZY_SHARE", 0.0)
+    cache = FactsCache(tmp_path / "cache2")
+    try:
+        costly = run(change, RA001, cache=cache, jobs=1)  # costly: waits, then the full index (no lazy work after)
+        assert costly.index.build["mode"] == "full" and waited == [tmp_path / "cache2"]
+    finally:
+        cache.close()

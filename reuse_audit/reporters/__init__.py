@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Callable, Mapping, Optional
 
 from ..model import Candidate, Finding, Report
 from ..rule import Rule
+from ..rules import RULES
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..fixes import Fix
@@ -39,11 +40,18 @@ class RenderContext:
 
 
 def candidate_note(finding: Finding, candidate: Candidate) -> str:
-    """How another qualifying target of a finding is described: by callees (RA001), by similarity (RA003)."""
+    """How another qualifying target of a finding is described: by callees, or by similarity
+    (as its rule declares: ``Rule.others_by``)."""
     added = ", added by this change" if candidate.added else ""
-    if finding.rule == "RA003":
+    if by_similarity(finding):
         return f"{int(candidate.ratio * 100 + 1e-9)}% token similarity{added}"
     return f"{candidate.shared} of {candidate.total}{added}"
+
+
+def by_similarity(finding: Finding) -> bool:
+    """Whether the rule of ``finding`` describes its other candidates by token similarity."""
+    rule = RULES.get(finding.rule)
+    return rule is not None and rule.others_by == "similarity"
 
 
 #: At most this many other targets are listed in a finding's ``also:`` line.

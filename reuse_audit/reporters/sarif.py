@@ -34,7 +34,7 @@ from jschema_to_python.to_json import to_json
 from .. import fingerprint
 from ..model import Finding, Location, Note, Report
 from ..rule import HOMEPAGE, Rule, doc_sections
-from . import RELATED_LIMIT, RenderContext, candidate_note
+from . import RELATED_LIMIT, RenderContext, by_similarity, candidate_note
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -138,7 +138,7 @@ def _plain_text(markdown: str) -> str:
 
 
 def _other_note(f: Finding, other) -> str:
-    if f.rule == "RA003":
+    if by_similarity(f):
         return candidate_note(f, other)
     return f"calls {other.shared} of its {other.total} callees" + (", added by this change" if other.added else "")
 
