@@ -86,10 +86,10 @@ from .agents.base import make_agent
 from .agents.process import workspace_limits
 from .fetch import fetch_chain
 from .journal import JOURNAL, Journal
-from .model import AgentResult, Chain, Read, TurnRecord, TurnRequest
+from .model import AgentResult, Chain, TurnRecord, TurnRequest
 from .prompt import build_prompt
 from .sandbox import DEFAULT_MEMORY_LIMIT, DEFAULT_PROCESS_LIMIT, TurnSandbox, probe, suites_folder
-from .scoring import TestRun, before_index, recalled, reuse_score, run_tests, score_diff, viewed
+from .scoring import TestRun, recalled, reuse_score, run_tests, score_diff, viewed
 from .workspace import Workspace
 
 Progress = Callable[[str, int, int, Optional[dict]], None]  # (chain id, turn, turns, record or None)

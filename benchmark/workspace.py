@@ -497,7 +497,7 @@ class Workspace:
         head = head or self.head()
         dot_git = self.root / ".git"
         _remove(dot_git)
-        for folder in ("objects/info", "objects/pack", f"refs/heads", "refs/tags", "info"):
+        for folder in ("objects/info", "objects/pack", "refs/heads", "refs/tags", "info"):
             (dot_git / folder).mkdir(parents=True, exist_ok=True)
         (dot_git / "HEAD").write_text(f"ref: refs/heads/{BRANCH}\n", encoding="utf-8")
         (dot_git / "config").write_text(

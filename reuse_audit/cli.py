@@ -25,7 +25,7 @@ from .patch import decode_patch
 from .reporters import RenderContext, formats, render
 from .reporters.escape import for_terminal
 from .rules import RULES
-from .settings import Settings, describe_unknown, load_settings, unknown_codes
+from .settings import describe_unknown, load_settings, unknown_codes
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 #: --fix and --diff: rounds of fixes at most (each plans what the one before left)
