@@ -25,19 +25,14 @@ from .patch import decode_patch
 from .reporters import RenderContext, formats, render
 from .reporters.escape import for_terminal
 from .rules import RULES
-from .settings import describe_unknown, load_settings, unknown_codes
+from .cli_options import rule_options, selected_codes
+from .settings import load_settings
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 #: --fix and --diff: rounds of fixes at most (each plans what the one before left)
 FIX_ROUNDS = 5
 #: the text and full formats: engine runs at most to verify the safe fixes their [*] marks show
 MARK_CHECKS = 2
-
-
-def _codes(value: Optional[str]) -> Optional[tuple[str, ...]]:
-    if value is None:
-        return None
-    return tuple(c.strip().upper() for c in value.split(",") if c.strip())
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -57,12 +52,7 @@ def cli() -> None:
 @click.option("--config", "config_file", default=None, metavar="FILE", help="Read the settings from FILE (a pyproject.toml with [tool.reuse-audit], or a TOML file of those keys) instead of the repository's pyproject.toml.")
 @click.option("--cache-dir", default=None, metavar="DIR", help="Keep the cache of parsed facts in DIR (default: the user cache directory).")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the cache.")
-@click.option("--min-callees", type=click.IntRange(min=1), default=None, help="Judge only targets with at least this many callees (RA001; default 3).")
-@click.option("--min-overlap", type=click.FloatRange(0.0, 1.0), default=None, help="The share of the target's callees the new code must call (RA001; default 0.8).")
-@click.option("--min-similarity", type=click.FloatRange(0.0, 1.0), default=None, help="The token similarity a near clone must reach (RA003; default 0.9).")
-@click.option("--min-tokens", type=click.IntRange(min=1), default=None, help="Judge only functions of at least this many tokens (RA003; default 40).")
-@click.option("--select", default=None, metavar="CODES", help="Run only these rules: comma-separated codes or prefixes.")
-@click.option("--ignore", default=None, metavar="CODES", help="Skip these rules: comma-separated codes or prefixes.")
+@rule_options
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, help="The number of parser processes for a cold cache (0: one per core).")
 @click.option("--quiet", "-q", is_flag=True, help="Do not print notes about skipped or partly analysed files.")
 @click.option("--targets", "targets_file", default=None, metavar="FILE", help="A file of declared reuse targets (RA002), one qualified name a line. A name the repository does not define is an error.")
@@ -158,11 +148,7 @@ def check(
         raise UsageError(f"--repo {repo}: {'not a directory' if repo_path.exists() else 'no such directory'}")
     if paths:
         repo_path = _work_tree_root(repo_path)
-    select_codes, ignore_codes = _codes(select), _codes(ignore)
-    for option, codes in (("--select", select_codes), ("--ignore", ignore_codes)):
-        bad = unknown_codes(codes or ())
-        if bad:
-            raise UsageError(f"{option}: {describe_unknown(bad)}")
+    select_codes, ignore_codes = selected_codes(select, ignore)
     git_repo = gitsource.open_repository(repo_path, git_source) if git_source is not None or fmt == "sarif" else None
     root = gitsource.work_tree(git_repo) if git_source is not None else repo_path
     if statistics and fmt not in ("text", "full"):

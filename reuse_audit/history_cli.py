@@ -8,6 +8,7 @@ from typing import Optional
 
 import click
 
+from .cli_options import rule_options, selected_codes
 from .errors import UsageError
 
 
@@ -26,12 +27,7 @@ from .errors import UsageError
 @click.option("--config", "config_file", default=None, metavar="FILE", help="Read the settings from FILE instead of the repository's pyproject.toml.")
 @click.option("--cache-dir", default=None, metavar="DIR", help="Keep the caches (parsed facts, each commit's result) in DIR (default: the user cache directory).")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the caches: every commit is checked.")
-@click.option("--min-callees", type=click.IntRange(min=1), default=None, help="Judge only targets with at least this many callees (RA001; default 3).")
-@click.option("--min-overlap", type=click.FloatRange(0.0, 1.0), default=None, help="The share of the target's callees the new code must call (RA001; default 0.8).")
-@click.option("--min-similarity", type=click.FloatRange(0.0, 1.0), default=None, help="The token similarity a near clone must reach (RA003; default 0.9).")
-@click.option("--min-tokens", type=click.IntRange(min=1), default=None, help="Judge only functions of at least this many tokens (RA003; default 40).")
-@click.option("--select", default=None, metavar="CODES", help="Run only these rules: comma-separated codes or prefixes.")
-@click.option("--ignore", default=None, metavar="CODES", help="Skip these rules: comma-separated codes or prefixes.")
+@rule_options
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, help="The number of processes checking commits (0: one per core).")
 def history(
     repo: str,
@@ -66,10 +62,10 @@ def history(
     """
     from . import gitsource
     from .cache import default_cache_dir
-    from .cli import _codes, _emit
+    from .cli import _emit
     from .history import AuthorKinds, check_commits, list_commits, summarize
     from .history_report import render_csv, render_html, render_json, render_text, write_png
-    from .settings import describe_unknown, load_settings, unknown_codes
+    from .settings import load_settings
 
     if since is not None and max_count is not None:
         raise UsageError("give only one of --since and --max-count")
@@ -77,11 +73,7 @@ def history(
     repo_path = Path(repo)
     if not repo_path.is_dir():
         raise UsageError(f"--repo {repo}: {'not a directory' if repo_path.exists() else 'no such directory'}")
-    select_codes, ignore_codes = _codes(select), _codes(ignore)
-    for option, codes in (("--select", select_codes), ("--ignore", ignore_codes)):
-        bad = unknown_codes(codes or ())
-        if bad:
-            raise UsageError(f"{option}: {describe_unknown(bad)}")
+    select_codes, ignore_codes = selected_codes(select, ignore)
     gitsource._require_git()
     git_repo = gitsource.find_repository(repo_path)
     if git_repo is None:

@@ -1,0 +1,44 @@
+"""What ``check`` and ``history`` share on the command line: the rules' thresholds and
+selection (one definition, so the two commands cannot drift apart)."""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+import click
+
+from .errors import UsageError
+from .settings import describe_unknown, unknown_codes
+
+RULE_OPTIONS = (
+    click.option("--min-callees", type=click.IntRange(min=1), default=None, help="Judge only targets with at least this many callees (RA001; default 3)."),
+    click.option("--min-overlap", type=click.FloatRange(0.0, 1.0), default=None, help="The share of the target's callees the new code must call (RA001; default 0.8)."),
+    click.option("--min-similarity", type=click.FloatRange(0.0, 1.0), default=None, help="The token similarity a near clone must reach (RA003; default 0.9)."),
+    click.option("--min-tokens", type=click.IntRange(min=1), default=None, help="Judge only functions of at least this many tokens (RA003; default 40)."),
+    click.option("--select", default=None, metavar="CODES", help="Run only these rules: comma-separated codes or prefixes."),
+    click.option("--ignore", default=None, metavar="CODES", help="Skip these rules: comma-separated codes or prefixes."),
+)
+
+
+def rule_options(command: Callable) -> Callable:
+    """Adds :data:`RULE_OPTIONS` to a click command, in that order in its help."""
+    for option in reversed(RULE_OPTIONS):
+        command = option(command)
+    return command
+
+
+def codes(value: Optional[str]) -> Optional[tuple[str, ...]]:
+    """The comma-separated codes of an option, stripped and upper-cased; None when it was not given."""
+    if value is None:
+        return None
+    return tuple(c.strip().upper() for c in value.split(",") if c.strip())
+
+
+def selected_codes(select: Optional[str], ignore: Optional[str]) -> tuple[Optional[tuple[str, ...]], Optional[tuple[str, ...]]]:
+    """The codes of ``--select`` and ``--ignore``; an unknown one is a usage error."""
+    select_codes, ignore_codes = codes(select), codes(ignore)
+    for option, given in (("--select", select_codes), ("--ignore", ignore_codes)):
+        bad = unknown_codes(given or ())
+        if bad:
+            raise UsageError(f"{option}: {describe_unknown(bad)}")
+    return select_codes, ignore_codes
