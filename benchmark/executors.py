@@ -62,7 +62,7 @@ def chain_records(chain, config, done: dict, carried: Optional[dict] = None):
     or None).  ``done``: the records already journaled, by turn number: those turns are skipped.
     ``carried``: their carries, by turn number: on a node whose disk never saw the chain (the
     workspace lacks the turns' commits) they are committed again, to the same commits."""
-    from reuse_audit.cache import FactsCache
+    from reuse_audit.api import FactsCache
 
     from .agents.base import make_agent
     from .fetch import fetch_chain

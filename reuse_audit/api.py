@@ -47,5 +47,5 @@ __all__ = [
     "Candidate", "Change", "FactsCache", "Finding", "FsTree", "Location", "MemoryTree", "Note", "OverlayTree",
     "PatchError", "RepoIndex", "Report", "Result", "Settings", "SourceTree", "UsageError",
     "all_rules", "answered_lazily", "change_from_diff", "change_from_patch", "change_from_paths",
-    "default_cache_dir", "enabled_rules", "full_index", "load_settings", "parse_source", "run", "check_diff",
+    "build_index", "default_cache_dir", "enabled_rules", "full_index", "load_settings", "parse_source", "run", "check_diff",
 ]

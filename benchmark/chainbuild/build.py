@@ -139,8 +139,7 @@ def build_turn(graph: Graph, symbols: list[str], spec: TurnSpec, synthesizer, ea
 
 def callee_count(files: dict[str, str], qualname: str) -> int:
     """Non-builtin callees of ``qualname`` by the engine's own index of ``files``."""
-    from reuse_audit.index import build_index
-    from reuse_audit.tree import MemoryTree
+    from reuse_audit.api import MemoryTree, build_index
 
     index = build_index(MemoryTree({p: t.encode("utf-8") for p, t in files.items()}))
     fn = index.functions.get(qualname)

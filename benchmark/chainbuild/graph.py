@@ -20,9 +20,7 @@ from pathlib import Path
 from typing import Optional
 
 from reuse_audit.errors import UsageError
-from reuse_audit.index import build_index
-from reuse_audit.settings import Settings
-from reuse_audit.tree import FsTree
+from reuse_audit.api import FsTree, Settings, build_index
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,7 @@ from pathlib import Path
 from typing import Optional
 
 from reuse_audit.errors import UsageError
-from reuse_audit.index import build_index
-from reuse_audit.settings import Settings
-from reuse_audit.tree import MemoryTree
+from reuse_audit.api import MemoryTree, Settings, build_index
 
 from ..model import Chain
 from ..scoring import declared_tests
