@@ -62,19 +62,10 @@ def chain_records(chain, config, done: dict, carried: Optional[dict] = None):
     or None).  ``done``: the records already journaled, by turn number: those turns are skipped.
     ``carried``: their carries, by turn number: on a node whose disk never saw the chain (the
     workspace lacks the turns' commits) they are committed again, to the same commits."""
-    from reuse_audit.api import FactsCache
-
-    from .agents.base import make_agent
-    from .fetch import fetch_chain
-    from .runner import Guard, run_turn
-    from .workspace import Workspace
+    from .runner import open_chain, run_turn
 
     carried = carried or {}
-    fetched = fetch_chain(chain)
-    workspace = Workspace.prepare(chain, config.run_dir / "workspaces" / chain.id, source=fetched)
-    chain_guard = Guard([chain.file.parent, fetched.root])
-    agent = make_agent(config.agent, dict(config.agent_options))
-    cache = FactsCache(config.cache_dir) if config.cache_dir else None
+    workspace, chain_guard, agent, cache = open_chain(chain, config)
     pre = workspace.baseline
     duplicated = False
     rebuilt = False
@@ -122,29 +113,13 @@ def carry_of(workspace, commit: str, path: str):
 
 def _commit_carry(workspace, base: str, path: str, carry, number: int) -> str:
     """What ``Workspace.commit_with`` made of turn ``number``: ``base`` plus ``path`` as ``carry``."""
-    import tempfile
-
-    from .workspace import _git, git_env
+    from .workspace import _git
 
     if carry is None:
         return base
     mode, data = carry
     blob = _git(workspace.root, "hash-object", "-w", "--stdin", input=data).decode().strip()
-    fd, index = tempfile.mkstemp(prefix=".carry-index-", dir=str(workspace.git_dir))
-    os.close(fd)
-    os.unlink(index)
-    env = git_env({"GIT_INDEX_FILE": index})
-    try:
-        _git(workspace.root, "read-tree", base, env=env)
-        _git(workspace.root, "update-index", "--add", "--cacheinfo", f"{mode},{blob},{path}", env=env)
-        tree = _git(workspace.root, "write-tree", env=env).decode().strip()
-        return _git(workspace.root, "commit-tree", tree, "-p", base, "-m", f"turn {int(number)}", env=env).decode().strip()
-    finally:
-        for leftover in (index, index + ".lock"):
-            try:
-                os.unlink(leftover)
-            except OSError:
-                pass
+    return workspace.commit_blob(base, path, mode, blob, number)
 
 
 def _rebuild(chain, workspace, done: dict, carried: dict, upto: int) -> str:

@@ -210,13 +210,20 @@ def _check_run_file(config: RunConfig, isolation=None) -> None:
     path.write_text(json.dumps(wanted, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
-def run_chain(chain: Chain, config: RunConfig, journal: Journal, progress: Optional[Progress], lock: threading.Lock) -> None:
+def open_chain(chain: Chain, config: RunConfig) -> tuple:
+    """What running ``chain`` needs: its workspace (prepared, or reopened to resume), the guard of
+    the chain's tests, solutions and pinned source (nothing may change them, ever), the agent and
+    the facts cache."""
     fetched = fetch_chain(chain)
     workspace = Workspace.prepare(chain, config.run_dir / "workspaces" / chain.id, source=fetched)
-    # the chain's tests and solutions, and its pinned source: nothing may change them, ever
     chain_guard = Guard([chain.file.parent, fetched.root])
     agent = make_agent(config.agent, dict(config.agent_options))
     cache = FactsCache(config.cache_dir) if config.cache_dir else None
+    return workspace, chain_guard, agent, cache
+
+
+def run_chain(chain: Chain, config: RunConfig, journal: Journal, progress: Optional[Progress], lock: threading.Lock) -> None:
+    workspace, chain_guard, agent, cache = open_chain(chain, config)
     pre = workspace.baseline
     duplicated = False
     for turn in chain.turns:
@@ -311,21 +318,21 @@ def run_turn(
     settings = Settings()
     scored = score_diff(before, diff, turn, settings) if diff.strip() else None
     tests_started = time.monotonic()
-    tests_box = TurnSandbox(
-        config.isolation(), hidden=sandbox.hidden, memory_limit=config.memory_limit,
-        process_limit=config.process_limit, name=f"{chain.id}-{turn.number}-tests",
-    )
+    def tests_sandbox(name: str) -> TurnSandbox:  # the submission's code runs in its tests
+        return TurnSandbox(
+            config.isolation(), hidden=sandbox.hidden, memory_limit=config.memory_limit,
+            process_limit=config.process_limit, name=f"{chain.id}-{turn.number}-{name}",
+        )
+
+    tests_box = tests_sandbox("tests")
     tests = run_submitted_tests(workspace, next_commit, turn, turn_dir, config.test_timeout, tests_box)
     agent_broke_session = None
     if tests.infra_error:
         # Is it the infrastructure's, or did the submission break the session?  The
         # same tests on the pre-turn commit tell: only a session that fails there
         # too is not the agent's.
-        pre_box = TurnSandbox(
-            config.isolation(), hidden=sandbox.hidden, memory_limit=config.memory_limit,
-            process_limit=config.process_limit, name=f"{chain.id}-{turn.number}-pre-turn-tests",
-        )
-        pre_run = run_submitted_tests(workspace, pre, turn, turn_dir / "pre-turn", config.test_timeout, pre_box)
+        pre_run = run_submitted_tests(workspace, pre, turn, turn_dir / "pre-turn", config.test_timeout,
+                                      tests_sandbox("pre-turn-tests"))
         if pre_run.infra_error is None:
             agent_broke_session = tests.infra_error
             tests = TestRun(0, tests.total, tests.outcomes, tests.timed_out)

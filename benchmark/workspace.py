@@ -72,6 +72,7 @@ is moved to the new layout, its configuration rewritten.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -80,7 +81,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Iterable, Optional, Union
+from typing import Iterable, Iterator, Optional, Union
 
 from reuse_audit.errors import UsageError
 from reuse_audit.parse import parse_source
@@ -521,20 +522,26 @@ class Workspace:
             raise UsageError(f"{dest}: an exported tree must be outside the workspace {self.root}")
         _remove(dest)
         dest.mkdir(parents=True)
-        fd, index = tempfile.mkstemp(prefix=".export-index-", dir=str(self.git_dir))
-        os.close(fd)
-        os.unlink(index)
-        env = git_env({"GIT_INDEX_FILE": index})
-        try:
+        with self._scratch_index(".export-index-") as env:
             _git(self.root, "read-tree", sha, env=env, work_tree=dest)
             _git(self.root, "checkout-index", "-a", "-f", env=env, work_tree=dest)
+        return dest
+
+    @contextlib.contextmanager
+    def _scratch_index(self, prefix: str) -> Iterator[dict]:
+        """The runner's git environment with an index file of its own (never the workspace's),
+        removed afterwards with its lock."""
+        fd, index = tempfile.mkstemp(prefix=prefix, dir=str(self.git_dir))
+        os.close(fd)
+        os.unlink(index)
+        try:
+            yield git_env({"GIT_INDEX_FILE": index})
         finally:
             for leftover in (index, index + ".lock"):
                 try:
                     os.unlink(leftover)
                 except OSError:
                     pass
-        return dest
 
     def head(self) -> str:
         return _git(self.root, "rev-parse", "--verify", "HEAD^{commit}").decode().strip()
@@ -577,21 +584,16 @@ class Workspace:
         mode, kind, blob = meta.split()
         if kind != "blob" or mode not in ("100644", "100755") or name != path:
             return base
-        fd, index = tempfile.mkstemp(prefix=".carry-index-", dir=str(self.git_dir))
-        os.close(fd)
-        os.unlink(index)
-        env = git_env({"GIT_INDEX_FILE": index})
-        try:
+        return self.commit_blob(base, path, mode, blob, number)
+
+    def commit_blob(self, base: str, path: str, mode: str, blob: str, number: int) -> str:
+        """The commit ``turn N`` on ``base`` whose tree is ``base``'s with ``path`` as the blob
+        ``blob`` (file mode ``mode``); the workspace and ``HEAD`` do not change."""
+        with self._scratch_index(".carry-index-") as env:
             _git(self.root, "read-tree", base, env=env)
             _git(self.root, "update-index", "--add", "--cacheinfo", f"{mode},{blob},{path}", env=env)
             tree = _git(self.root, "write-tree", env=env).decode().strip()
             return _git(self.root, "commit-tree", tree, "-p", base, "-m", f"turn {int(number)}", env=env).decode().strip()
-        finally:
-            for leftover in (index, index + ".lock"):
-                try:
-                    os.unlink(leftover)
-                except OSError:
-                    pass
 
     def diff_bytes(self, a: str, b: str) -> bytes:
         a, b = self._commit_sha(a), self._commit_sha(b)
