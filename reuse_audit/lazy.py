@@ -585,16 +585,18 @@ def build_lazy_index(
     cache: Optional[FactsCache],
     jobs: int,
     changed: Iterable[str],
+    whatever_the_cache_holds: bool = False,
 ) -> LazyRepoIndex:
     """The lazy index of ``tree``; ``changed``: the paths of the changed files, always searched.
 
-    Raises NeedsFullIndex when a stored snapshot makes the full index the cheaper one.
+    Raises NeedsFullIndex when a stored snapshot makes the full index the cheaper one, unless
+    ``whatever_the_cache_holds`` (an index asked only a few questions: the tree before a change).
     """
     paths = [p for p in tree.paths() if not settings.excluded(p)]
     stats = dict(new_stats("lazy"), searched=0)
     digests, contents, notes = digest_files(tree, paths, cache)
     readable = tuple(sorted(p for p in paths if p in digests))
-    if not lazy_possible(readable, tuple(digests[p] for p in readable), cache):
+    if not whatever_the_cache_holds and not lazy_possible(readable, tuple(digests[p] for p in readable), cache):
         raise NeedsFullIndex("a stored snapshot", (digests, contents, list(notes)))
     source = FactSource(tree, cache, jobs, digests, contents, stats)
 

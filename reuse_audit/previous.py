@@ -120,30 +120,9 @@ class Before:
 
 def _lazy_index(tree: SourceTree, settings: Settings, cache, jobs: int, changed: list[str]):
     """The lazy index of the old tree, whatever snapshots the cache holds (it answers few questions)."""
-    from .index import FactSource, digest_files
-    from .lazy import LazyFunctions, LazyIndex, LazyRepoIndex, _Everything
+    from .lazy import build_lazy_index
 
-    paths = [p for p in tree.paths() if not settings.excluded(p)]
-    digests, contents, notes = digest_files(tree, paths, cache)
-    readable = tuple(sorted(p for p in paths if p in digests))
-    source = FactSource(tree, cache, jobs, digests, contents)
-
-    def text_of(path: str) -> Optional[bytes]:
-        data = contents.get(path)
-        return data if data is not None else _read(tree.read, path)
-
-    lazy = LazyIndex(readable, source, text_of, changed, settings, (digests, contents, list(notes)))
-    return LazyRepoIndex(
-        functions=LazyFunctions(lazy),
-        callers=_Everything("the callers of every callee"),
-        method_callers=_Everything("the callers of every method name"),
-        by_path=lazy.by_path,
-        module_of_path=lazy.module_of_path,
-        notes=(),
-        files=len(readable),
-        lazy=lazy,
-        file_notes=lazy.file_notes,
-    )
+    return build_lazy_index(tree, settings, cache, jobs, changed, whatever_the_cache_holds=True)
 
 
 def find_moves(
