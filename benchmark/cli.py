@@ -92,13 +92,7 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_co
     from .agents.base import make_agent
     from .runner import RunConfig, run_benchmark
 
-    chains = load_suite(suite)
-    if chain_ids:
-        known = {c.id for c in chains}
-        unknown = [c for c in chain_ids if c not in known]
-        if unknown:
-            raise UsageError(f"--chain {unknown[0]}: no such chain in {suite} (known: {', '.join(sorted(known))})")
-        chains = [c for c in chains if c.id in chain_ids]
+    chains = _chosen(load_suite(suite), chain_ids, suite)
     suite_label = Path(suite).name if Path(suite).exists() else suite
     options = _options(agent_options, agent_config)
     make_agent(agent, dict(options))  # a bad agent or option stops here, before any folder is made
@@ -226,15 +220,7 @@ def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tupl
     from .chain import load_suite
     from .verify import render_table, verify
 
-    chains = []
-    for suite in suites:
-        chains.extend(load_suite(suite))
-    if chain_ids:
-        known = {c.id for c in chains}
-        unknown = [c for c in chain_ids if c not in known]
-        if unknown:
-            raise UsageError(f"--chain {unknown[0]}: no such chain in {', '.join(suites)} (known: {', '.join(sorted(known))})")
-        chains = [c for c in chains if c.id in chain_ids]
+    chains = _chosen([c for suite in suites for c in load_suite(suite)], chain_ids, ", ".join(suites))
     ids = [c.id for c in chains]
     duplicate = next((i for i in ids if ids.count(i) > 1), None)
     if duplicate:
@@ -306,3 +292,14 @@ def stats_command(suite: str, fmt: str) -> None:
     label = Path(suite).name if Path(suite).exists() else suite
     stats = suite_stats(load_suite(suite), label)
     click.echo({"text": render_text, "markdown": render_markdown, "json": render_json}[fmt](stats), nl=False)
+
+
+def _chosen(chains: list, chain_ids: tuple[str, ...], where: str) -> list:
+    """The chains ``--chain`` names (all without it); a name ``where`` lacks is a usage error."""
+    if not chain_ids:
+        return chains
+    known = {c.id for c in chains}
+    unknown = [c for c in chain_ids if c not in known]
+    if unknown:
+        raise UsageError(f"--chain {unknown[0]}: no such chain in {where} (known: {', '.join(sorted(known))})")
+    return [c for c in chains if c.id in chain_ids]

@@ -18,13 +18,14 @@ folder (``.git/reuse-audit/site/``, on the workspace's ``PYTHONPATH``):
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Callable, Optional
 
 from reuse_audit.errors import UsageError
+
+from .fetch import copy_distribution_files
 
 Pip = Callable[[list[str]], subprocess.CompletedProcess]
 
@@ -58,19 +59,9 @@ def _installed(name: str):
 
 def _copy_distribution(dist, site: Path) -> int:
     """Copy an installed distribution's importable files and its dist-info into ``site``."""
-    copied = 0
-    for entry in dist.files or ():
-        parts = PurePosixPath(str(entry)).parts
-        if not parts or parts[0] in ("..", "/") or parts[0].endswith(".data") or "__pycache__" in parts:
-            continue
-        src = Path(dist.locate_file(entry))
-        if not src.is_file():
-            continue
-        target = site.joinpath(*parts)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(src, target)
-        copied += 1
-    return copied
+    return copy_distribution_files(
+        dist, site, lambda parts: not (parts[0] in ("..", "/") or parts[0].endswith(".data") or "__pycache__" in parts)
+    )
 
 
 def _run_pip(args: list[str]) -> subprocess.CompletedProcess:

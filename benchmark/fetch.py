@@ -46,7 +46,7 @@ import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Optional, Union
+from typing import Callable, Optional, Union
 
 from reuse_audit.errors import UsageError
 
@@ -327,17 +327,13 @@ def installed_version(package: str) -> Optional[str]:
         return None
 
 
-def _copy_installed(package: str, import_name: str, dest: Path) -> None:
-    """Copy the installed top-level import package of distribution ``package`` into ``dest``."""
-    from importlib import metadata
-
-    dist = metadata.distribution(package)
+def copy_distribution_files(dist, dest: Path, keep: Callable[[tuple[str, ...]], bool]) -> int:
+    """Copy the files an installed distribution's RECORD lists (as path parts, relative to
+    its site folder) for which ``keep(parts)`` holds into ``dest``; returns how many."""
     copied = 0
     for entry in dist.files or ():
         parts = PurePosixPath(str(entry)).parts
-        if not parts or parts[0] not in (import_name, f"{import_name}.py"):
-            continue
-        if any(ignored_name(p) for p in parts):
+        if not parts or not keep(parts):
             continue
         src = Path(dist.locate_file(entry))
         if not src.is_file():
@@ -346,6 +342,17 @@ def _copy_installed(package: str, import_name: str, dest: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(src, target)
         copied += 1
+    return copied
+
+
+def _copy_installed(package: str, import_name: str, dest: Path) -> None:
+    """Copy the installed top-level import package of distribution ``package`` into ``dest``."""
+    from importlib import metadata
+
+    dist = metadata.distribution(package)
+    copied = copy_distribution_files(
+        dist, dest, lambda parts: parts[0] in (import_name, f"{import_name}.py") and not any(ignored_name(p) for p in parts)
+    )
     if not copied:  # no RECORD (or an editable install): find the package on sys.path
         import importlib.util
 
