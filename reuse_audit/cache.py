@@ -6,7 +6,7 @@ One SQLite file per tool version, ``<cache-dir>/facts-<version>-s<schema>.sqlite
   content-addressed by the sha256 of its bytes; the blob is zlib-compressed
   marshal data, checked on load (a corrupt or foreign blob is a miss, parsed
   again and overwritten).
-* ``snapshots``: resolved indexes of whole trees (``index.py``): the callee
+* ``snapshots``: resolved indexes of whole trees (``index/``): the callee
   sets of every function with what the resolver read to find them, so that a
   later run re-resolves only the modules a change can affect.  A few are kept,
   the most recently used first.
@@ -42,7 +42,9 @@ SCHEMA = 4
 KEEP_SNAPSHOTS = 4
 RACY_SECONDS = 2.0
 MAX_STATS = 200_000
-_ENGINE_FILES = ("parse.py", "resolve.py", "index.py", "cache.py", "model.py")
+# the engine source that cached data depends on: the parser, the resolver, the rows, and the
+# index package (its builds write the snapshots; the clone cache also has TOKENIZER_VERSION)
+_ENGINE_FILES = ("parse.py", "resolve.py", "rows.py", "cache.py", "model.py", "index")
 
 
 def default_cache_dir() -> Path:
@@ -67,11 +69,16 @@ def engine_key() -> str:
         h.update(f"{__version__}\0{SCHEMA}\0{sys.version}\0{marshal.version}\0".encode())
         here = os.path.dirname(os.path.abspath(__file__))
         for name in _ENGINE_FILES:
-            try:
-                with open(os.path.join(here, name), "rb") as handle:
-                    h.update(handle.read())
-            except OSError:
-                h.update(b"?")
+            path = os.path.join(here, name)
+            files = [path]
+            if os.path.isdir(path):
+                files = [os.path.join(path, f) for f in sorted(os.listdir(path)) if f.endswith(".py")]
+            for file in files:
+                try:
+                    with open(file, "rb") as handle:
+                        h.update(handle.read())
+                except OSError:
+                    h.update(b"?")
         for module in ("tree_sitter", "tree_sitter_python"):
             try:
                 spec = importlib.util.find_spec(module)

@@ -33,6 +33,8 @@ import builtins
 import re
 from typing import Iterable, Iterator, Optional
 
+from .rows import LOCALS, FileRow, FunctionRow, Skeleton
+
 BUILTIN_NAMES = frozenset(dir(builtins)) | {"__import__", "reveal_type", "__file__", "__name__"}
 
 # Methods of builtin types.  On a receiver of unknown type these calls are
@@ -49,10 +51,6 @@ BUILTIN_METHODS = frozenset(
 
 _OPTIONAL = re.compile(r"^(?:typing\.)?Optional\[(.+)\]$")
 _CLASS_TEXT = re.compile(r"[A-Za-z_][\w.]*")
-
-# compact function fields (parse.py)
-_F_LOCAL, _F_PARAMS, _F_CALLS, _F_CLASS, _F_PARENT, _F_DECORATORS = 0, 5, 6, 7, 8, 9
-_F_LOCAL_NAMES, _F_LOCAL_TYPES, _F_IMPORTS = 10, 11, 12
 
 # dependency tokens: a module name (does it exist), MEMBER joins a module name
 # and a name in it, STARS marks a module's star imports, TOP / PREFIX a query of
@@ -117,12 +115,14 @@ def assign_modules(paths: Iterable[str]) -> dict[str, Optional[tuple[str, bool, 
 
 
 def skeleton_of(facts: tuple) -> tuple:
-    """What other modules may read of a file: (function names, (class, bases) pairs, imports, module names)."""
+    """What other modules may read of a file (a ``Skeleton``, as a plain tuple: it is marshalled):
+    (function names, (class, bases) pairs, imports, module names)."""
+    file = FileRow._make(facts)
     return (
-        tuple([f[0] for f in facts[1]]),
-        tuple([(c[0], c[3]) for c in facts[2]]),
-        facts[3],
-        facts[4],
+        tuple([f[0] for f in file.functions]),
+        tuple([(c[0], c[3]) for c in file.classes]),
+        file.imports,
+        file.module_names,
     )
 
 
@@ -143,7 +143,7 @@ def module_tokens(name: str, old: Optional[tuple], new: Optional[tuple]) -> set[
 
 
 def _members(skeleton: tuple) -> tuple[dict[str, tuple], tuple]:
-    functions, classes, imports, _ = skeleton
+    functions, classes, imports, _ = Skeleton._make(skeleton)
     members: dict[str, list] = {}
     for local in functions:
         members.setdefault(local, [False, None, None])[0] = True
@@ -166,7 +166,7 @@ class Module:
     """One module: its own tables, from full facts or from a skeleton."""
 
     __slots__ = (
-        "name", "path", "is_package", "loose", "package", "facts",
+        "name", "path", "is_package", "loose", "package", "facts", "defs",
         "functions", "classes", "imports", "star_imports", "variables",
     )
 
@@ -178,11 +178,15 @@ class Module:
         self.package = name if is_package else name.rpartition(".")[0]
         self.facts = facts  # compact file facts; None when only the skeleton is known
         if facts is not None:
-            self.functions: dict[str, Optional[tuple]] = {f[0]: f for f in facts[1]}  # last def wins
-            self.classes: dict[str, tuple[str, ...]] = {c[0]: c[3] for c in facts[2]}  # local name -> bases
-            imports, variables = facts[3], facts[4]
+            file = FileRow._make(facts)
+            make = FunctionRow._make
+            self.defs: list[FunctionRow] = [make(f) for f in file.functions]  # in source order
+            self.functions: dict[str, Optional[FunctionRow]] = {f.local_name: f for f in self.defs}  # last def wins
+            self.classes: dict[str, tuple[str, ...]] = {c[0]: c[3] for c in file.classes}  # local name -> bases
+            imports, variables = file.imports, file.module_names
         else:
-            names, classes, imports, variables = skeleton
+            names, classes, imports, variables = Skeleton._make(skeleton)
+            self.defs = []
             self.functions = dict.fromkeys(names)
             self.classes = dict(classes)
         self.imports: dict[str, tuple] = {}  # module-level bound name -> import (last wins)
@@ -194,11 +198,11 @@ class Module:
                 self.imports[imp[0]] = imp
         self.variables = frozenset(variables)
 
-    def own_functions(self) -> Iterator[tuple]:
+    def own_functions(self) -> Iterator[FunctionRow]:
         """The compact functions the module defines (of two defs of one name, the last)."""
         functions = self.functions
-        for fn in self.facts[1]:
-            if functions.get(fn[0]) is fn:
+        for fn in self.defs:
+            if functions.get(fn.local_name) is fn:
                 yield fn
 
 
@@ -481,7 +485,7 @@ class Resolver:
         class_texts: dict[str, Optional[str]] = {}
         out: dict[str, set[str]] = {}
         for fn in module.own_functions():
-            out[fn[_F_LOCAL]] = self._callees(module, fn, at_module, class_texts)
+            out[fn.local_name] = self._callees(module, fn, at_module, class_texts)
         self._rec = set()
         return out, rec
 
@@ -496,15 +500,15 @@ class Resolver:
         return trace
 
     def _callees(self, module: Module, fn: tuple, at_module: dict, class_texts: dict, trace: Optional[list] = None) -> set[str]:
-        calls = fn[_F_CALLS]
+        calls = fn.calls
         if not calls:
             return set()
         scopes = self._scopes(module, fn)
         if len(scopes) == 1:
-            local = frozenset(fn[_F_LOCAL_NAMES])
+            local = frozenset(fn.local_names)
             scope_names = [local]
         else:
-            scope_names = [frozenset(s[_F_LOCAL_NAMES]) for s in scopes]
+            scope_names = [frozenset(s.local_names) for s in scopes]
             local = frozenset().union(*scope_names)
         out: set[str] = set()
         # full facts list call sites; facts parsed for resolution only, the set of their chains
@@ -526,14 +530,14 @@ class Resolver:
 
     def _scopes(self, module: Module, fn: tuple) -> list[tuple]:
         chain = [fn]
-        seen = {fn[_F_LOCAL]}
+        seen = {fn.local_name}
         current = fn
         while True:
-            parent = current[_F_PARENT]
-            class_name = current[_F_CLASS]
-            if parent is None and class_name and ".<locals>." in class_name:
+            parent = current.parent_function
+            class_name = current.class_name
+            if parent is None and class_name and LOCALS in class_name:
                 # a method of a class defined inside a function: that function encloses it
-                parent = class_name.rpartition(".<locals>.")[0]
+                parent = class_name.rpartition(LOCALS)[0]
             if parent is None or parent in seen:
                 break
             parent_fact = module.functions.get(parent)
@@ -545,7 +549,7 @@ class Resolver:
         return chain
 
     def resolve_call(self, module: Module, scopes: list[tuple], parts: tuple[str, ...]) -> Optional[str]:
-        names = [frozenset(s[_F_LOCAL_NAMES]) for s in scopes]
+        names = [frozenset(s.local_names) for s in scopes]
         return self._resolve_call(module, scopes, names, parts, {})
 
     def _resolve_call(
@@ -600,27 +604,27 @@ class Resolver:
 
     def _enclosing_class(self, module: Module, scopes: list[tuple]) -> Optional[str]:
         for scope in scopes:
-            if scope[_F_CLASS]:
-                return f"{module.name}.{scope[_F_CLASS]}"
+            if scope.class_name:
+                return f"{module.name}.{scope.class_name}"
         return None
 
     def _local_class(self, module: Module, scope: tuple, names: frozenset, name: str, class_texts: dict) -> Optional[str]:
         """The class of a local name, when the code says it: self/cls, annotation, constructor."""
-        params = scope[_F_PARAMS]
-        class_name = scope[_F_CLASS]
+        params = scope.params
+        class_name = scope.class_name
         if (
             class_name
             and params
             and params[0][0] == name
             and params[0][1] in ("positional", "positional_only")
-            and "staticmethod" not in scope[_F_DECORATORS]
+            and "staticmethod" not in scope.decorators
         ):
             return f"{module.name}.{class_name}"
         for param in params:
             if param[0] == name and param[2]:
                 return self._class_from_text(module, scope, names, param[2], class_texts)
         text = None
-        for var, ctor in scope[_F_LOCAL_TYPES]:
+        for var, ctor in scope.local_types:
             if var == name:
                 text = ctor
         if text is not None:
@@ -655,10 +659,10 @@ class Resolver:
 
     def _local_binding(self, module: Module, scope: tuple, name: str) -> Optional[str]:
         """What a name bound in a function's own scope refers to, if it is a def, class or import."""
-        nested = f"{scope[_F_LOCAL]}.<locals>.{name}"
+        nested = f"{scope.local_name}{LOCALS}{name}"
         if nested in module.functions or nested in module.classes:
             return f"{module.name}.{nested}"
-        for imp in reversed(scope[_F_IMPORTS]):
+        for imp in reversed(scope.imports):
             if imp[0] == name:
                 return self.import_target(module, imp)
         return None

@@ -50,8 +50,8 @@ class TargetResolver:
     """Resolves declared names over one source tree, parsing only the modules it reads."""
 
     def __init__(self, tree: SourceTree, paths: Optional[Iterable[str]] = None):
-        from .index import FactSource
-        from .lazy import _Modules
+        from .index.lazy import _Modules
+        from .index.source import FactSource
         from .resolve import Resolver, assign_modules, prefixes_of
 
         self.tree = tree

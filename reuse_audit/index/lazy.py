@@ -1,6 +1,6 @@
 """The lazy index: the repository index of a tree, built only as far as the rules ask.
 
-A full build (``index.py``) parses and resolves every file, so that a later
+A full build (``index/full.py``) parses and resolves every file, so that a later
 run can start from its stored snapshot.  When there is no snapshot to start
 from, the rules of most changes need a small part of it: the changed
 functions, the functions that can be their targets, and the modules that
@@ -33,27 +33,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Mapping, Optional
 
-from .cache import FactsCache
-from .index import (
-    LOCALS,
-    FactSource,
-    LazyFunction,
-    PathTable,
-    RepoIndex,
-    _note_info,
-    _notes,
-    ancestors,
-    closest_snapshot,
-    tally,
-    digest_files,
-    new_stats,
-    row_callees,
-)
-from .model import Location, Note
-from .resolve import Module, Resolver, assign_modules, method_name, prefixes_of
-from .settings import Settings
-from .textsearch import Layout, call_offsets, call_sites, closure, has_window, renames
-from .tree import SourceTree
+from ..cache import FactsCache
+from ..model import Location, Note
+from ..resolve import Module, Resolver, assign_modules, method_name, prefixes_of
+from ..rows import LOCALS, ancestors, row_callees
+from ..settings import Settings
+from ..textsearch import Layout, call_offsets, call_sites, closure, has_window, renames
+from ..tree import SourceTree
+from .digests import digest_files
+from .repo import LazyFunction, PathTable, RepoIndex
+from .snapshot import closest_snapshot
+from .source import FactSource, notes_on
+from .stats import new_stats, tally
+from .tables import note_info
 
 __all__ = ["NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "LazyCloneIndex", "build_lazy_index", "lazy_possible"]
 
@@ -281,8 +273,8 @@ class LazyIndex:
     def file_notes(self, path: str) -> tuple[Note, ...]:
         """The notes on one file's own facts (decoding, syntax errors)."""
         facts = self.source.compact([path]).get(path) if path in self.source.digests else None
-        info = _note_info(facts) if facts is not None else None
-        return tuple(_notes(path, info[0], info[1])) if info is not None else ()
+        info = note_info(facts) if facts is not None else None
+        return tuple(notes_on(path, info[0], info[1])) if info is not None else ()
 
     # -- functions ------------------------------------------------------------
 
@@ -380,7 +372,7 @@ class LazyIndex:
     def _text(self, path: str) -> Optional[bytes]:
         text = self._texts.get(path)
         if text is None:
-            from .parse import _decode
+            from ..parse import _decode
 
             data = self._contents(path)
             if data is None:
@@ -469,7 +461,7 @@ class LazyCloneIndex:
 
     ``similar(q)`` needs the functions whose sketch shares a gram with ``q``'s
     (``clones.score_matches``).  A function holding a gram holds it in its raw
-    symbols too (``clones.gram_pattern``), and so does its file's, tokenized
+    symbols too (``tokens.gram_pattern``), and so does its file's, tokenized
     from the start: only the files with a match are parsed and tokenized.
     """
 
@@ -483,7 +475,7 @@ class LazyCloneIndex:
 
     def _tokenize(self, paths: list[str]) -> None:
         """The entries of the functions of ``paths``: parsed, then tokenized, in processes when there are many."""
-        from .clones import compute_entries
+        from .pool import compute_entries
 
         lazy = self.lazy
         paths = [p for p in paths if p not in self._entries]
@@ -523,7 +515,7 @@ class LazyCloneIndex:
         """The raw symbols of every module file, tokenized once from its start (as each
         function is from its ``def``: the tokens of a function are a run of its file's)."""
         if self._raw is None:
-            from .clones import raw_files
+            from .pool import raw_files
 
             lazy = self.lazy
             work = [(p, lazy._contents(p) or b"") for p in lazy.paths if p in lazy.module_of_path and lazy.searched(p)]
@@ -531,7 +523,8 @@ class LazyCloneIndex:
         return self._raw
 
     def similar(self, qualname: str, min_similarity: float) -> list:
-        from .clones import gram_pattern, lengths, score_matches, sketch_grams
+        from .clones import score_matches
+        from .tokens import gram_pattern, lengths, sketch_grams
 
         entry = self._entry(qualname)
         if entry is None or len(entry[4]) < self.min_tokens:
