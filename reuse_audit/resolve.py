@@ -33,7 +33,7 @@ import builtins
 import re
 from typing import Iterable, Iterator, Optional
 
-from .rows import LOCALS, FileRow, FunctionRow, Skeleton
+from .rows import LOCALS, ClassRow, FileRow, FunctionRow, ImportRow, ParamRow, Skeleton
 
 BUILTIN_NAMES = frozenset(dir(builtins)) | {"__import__", "reveal_type", "__file__", "__name__"}
 
@@ -119,8 +119,8 @@ def skeleton_of(facts: tuple) -> tuple:
     (function names, (class, bases) pairs, imports, module names)."""
     file = FileRow._make(facts)
     return (
-        tuple([f[0] for f in file.functions]),
-        tuple([(c[0], c[3]) for c in file.classes]),
+        tuple([FunctionRow._make(f).local_name for f in file.functions]),
+        tuple([(c.local_name, c.bases) for c in map(ClassRow._make, file.classes)]),
         file.imports,
         file.module_names,
     )
@@ -150,11 +150,12 @@ def _members(skeleton: tuple) -> tuple[dict[str, tuple], tuple]:
     for local, bases in classes:
         members.setdefault(local, [False, None, None])[1] = bases
     stars = []
-    for imp in imports:
-        if imp[0] == "*":
-            stars.append(imp[:4])
+    for imp in map(ImportRow._make, imports):
+        what = (imp.bound, imp.module, imp.name, imp.level)  # not where: a moved line reads the same
+        if imp.bound == "*":
+            stars.append(what)
         else:
-            members.setdefault(imp[0], [False, None, None])[2] = imp[:4]
+            members.setdefault(imp.bound, [False, None, None])[2] = what
     return {k: tuple(v) for k, v in members.items()}, tuple(stars)
 
 
@@ -182,20 +183,20 @@ class Module:
             make = FunctionRow._make
             self.defs: list[FunctionRow] = [make(f) for f in file.functions]  # in source order
             self.functions: dict[str, Optional[FunctionRow]] = {f.local_name: f for f in self.defs}  # last def wins
-            self.classes: dict[str, tuple[str, ...]] = {c[0]: c[3] for c in file.classes}  # local name -> bases
+            self.classes: dict[str, tuple[str, ...]] = {c.local_name: c.bases for c in map(ClassRow._make, file.classes)}  # local name -> bases
             imports, variables = file.imports, file.module_names
         else:
             names, classes, imports, variables = Skeleton._make(skeleton)
             self.defs = []
             self.functions = dict.fromkeys(names)
             self.classes = dict(classes)
-        self.imports: dict[str, tuple] = {}  # module-level bound name -> import (last wins)
-        self.star_imports: list[tuple] = []
-        for imp in imports:
-            if imp[0] == "*":
+        self.imports: dict[str, ImportRow] = {}  # module-level bound name -> import (last wins)
+        self.star_imports: list[ImportRow] = []
+        for imp in map(ImportRow._make, imports):
+            if imp.bound == "*":
                 self.star_imports.append(imp)
             else:
-                self.imports[imp[0]] = imp
+                self.imports[imp.bound] = imp
         self.variables = frozenset(variables)
 
     def own_functions(self) -> Iterator[FunctionRow]:
@@ -259,10 +260,10 @@ class Resolver:
 
     # ------------------------------------------------------------------ imports
 
-    def import_target(self, module: Module, imp: tuple) -> str:
+    def import_target(self, module: Module, imp: ImportRow) -> str:
         """Absolute dotted name an import binds."""
-        level = imp[3]
-        source = imp[1]
+        level = imp.level
+        source = imp.module
         if level:
             base = module.package.split(".") if module.package else []
             if level > 1:
@@ -280,7 +281,7 @@ class Resolver:
                 rec.add(PREFIX + sibling)
                 if sibling in self.module_prefixes:
                     source = sibling
-        name = imp[2]
+        name = imp.name
         if name is None:
             return source
         return f"{source}.{name}" if source else name
@@ -489,17 +490,17 @@ class Resolver:
         self._rec = set()
         return out, rec
 
-    def callees(self, module: Module, fn: tuple) -> set[str]:
+    def callees(self, module: Module, fn: FunctionRow) -> set[str]:
         """Canonical callees of one function's own call sites."""
         return self._callees(module, fn, {}, {})
 
-    def call_targets(self, module: Module, fn: tuple) -> list[tuple[tuple[str, ...], Optional[str]]]:
+    def call_targets(self, module: Module, fn: FunctionRow) -> list[tuple[tuple[str, ...], Optional[str]]]:
         """(call chain, canonical callee or None) of each of a function's own call chains."""
         trace: list[tuple[tuple[str, ...], Optional[str]]] = []
         self._callees(module, fn, {}, {}, trace)
         return trace
 
-    def _callees(self, module: Module, fn: tuple, at_module: dict, class_texts: dict, trace: Optional[list] = None) -> set[str]:
+    def _callees(self, module: Module, fn: FunctionRow, at_module: dict, class_texts: dict, trace: Optional[list] = None) -> set[str]:
         calls = fn.calls
         if not calls:
             return set()
@@ -528,7 +529,7 @@ class Resolver:
                 trace.append((parts, name))
         return out
 
-    def _scopes(self, module: Module, fn: tuple) -> list[tuple]:
+    def _scopes(self, module: Module, fn: FunctionRow) -> list[FunctionRow]:
         chain = [fn]
         seen = {fn.local_name}
         current = fn
@@ -548,12 +549,12 @@ class Resolver:
             current = parent_fact
         return chain
 
-    def resolve_call(self, module: Module, scopes: list[tuple], parts: tuple[str, ...]) -> Optional[str]:
+    def resolve_call(self, module: Module, scopes: list[FunctionRow], parts: tuple[str, ...]) -> Optional[str]:
         names = [frozenset(s.local_names) for s in scopes]
         return self._resolve_call(module, scopes, names, parts, {})
 
     def _resolve_call(
-        self, module: Module, scopes: list[tuple], scope_names: list[frozenset], parts: tuple[str, ...], class_texts: dict
+        self, module: Module, scopes: list[FunctionRow], scope_names: list[frozenset], parts: tuple[str, ...], class_texts: dict
     ) -> Optional[str]:
         if not parts:
             return None
@@ -602,27 +603,27 @@ class Resolver:
             return None
         return None if len(parts) == 1 else _method_callee(parts[-1])
 
-    def _enclosing_class(self, module: Module, scopes: list[tuple]) -> Optional[str]:
+    def _enclosing_class(self, module: Module, scopes: list[FunctionRow]) -> Optional[str]:
         for scope in scopes:
             if scope.class_name:
                 return f"{module.name}.{scope.class_name}"
         return None
 
-    def _local_class(self, module: Module, scope: tuple, names: frozenset, name: str, class_texts: dict) -> Optional[str]:
+    def _local_class(self, module: Module, scope: FunctionRow, names: frozenset, name: str, class_texts: dict) -> Optional[str]:
         """The class of a local name, when the code says it: self/cls, annotation, constructor."""
-        params = scope.params
+        params = [ParamRow._make(p) for p in scope.params]
         class_name = scope.class_name
         if (
             class_name
             and params
-            and params[0][0] == name
-            and params[0][1] in ("positional", "positional_only")
+            and params[0].name == name
+            and params[0].kind in ("positional", "positional_only")
             and "staticmethod" not in scope.decorators
         ):
             return f"{module.name}.{class_name}"
         for param in params:
-            if param[0] == name and param[2]:
-                return self._class_from_text(module, scope, names, param[2], class_texts)
+            if param.name == name and param.annotation:
+                return self._class_from_text(module, scope, names, param.annotation, class_texts)
         text = None
         for var, ctor in scope.local_types:
             if var == name:
@@ -631,7 +632,7 @@ class Resolver:
             return self._class_from_text(module, scope, names, text, class_texts)
         return None
 
-    def _class_from_text(self, module: Module, scope: tuple, names: frozenset, raw: str, class_texts: dict) -> Optional[str]:
+    def _class_from_text(self, module: Module, scope: FunctionRow, names: frozenset, raw: str, class_texts: dict) -> Optional[str]:
         text = raw.strip().strip("'\"")
         match = _OPTIONAL.match(text)
         if match:
@@ -657,13 +658,13 @@ class Resolver:
             found = class_texts[text] = name if name and self.is_class(name) else None
         return found
 
-    def _local_binding(self, module: Module, scope: tuple, name: str) -> Optional[str]:
+    def _local_binding(self, module: Module, scope: FunctionRow, name: str) -> Optional[str]:
         """What a name bound in a function's own scope refers to, if it is a def, class or import."""
         nested = f"{scope.local_name}{LOCALS}{name}"
         if nested in module.functions or nested in module.classes:
             return f"{module.name}.{nested}"
-        for imp in reversed(scope.imports):
-            if imp[0] == name:
+        for imp in map(ImportRow._make, reversed(scope.imports)):
+            if imp.bound == name:
                 return self.import_target(module, imp)
         return None
 
@@ -679,7 +680,7 @@ def method_name(callee: str) -> str:
     return callee.rpartition(".")[2]
 
 
-def iter_functions(resolver: Resolver) -> Iterable[tuple[Module, tuple]]:
+def iter_functions(resolver: Resolver) -> Iterable[tuple[Module, FunctionRow]]:
     """(module, compact function) for every function defined, by module name."""
     for name in sorted(resolver.modules):
         module = resolver.modules[name]

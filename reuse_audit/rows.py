@@ -9,6 +9,8 @@ stored formats are the plain tuples, field for field.
 
 * :class:`FunctionRow`: a compact ``model.FunctionFact`` (``parse.py``);
 * :class:`FileRow`: compact ``model.FileFacts``;
+* :class:`ClassRow`, :class:`ImportRow`, :class:`ParamRow`, :class:`CallRow`: the
+  compact ``ClassFact``, ``ImportFact``, ``Param`` and ``CallSite``;
 * :class:`TableRow`: a row of the index's function table (``tables.py``);
 * :class:`TokenEntry`: one function's RA003 tokens (``tokens.file_entries``);
 * :class:`Skeleton`: what other modules may read of a file (``resolve.skeleton_of``).
@@ -56,6 +58,42 @@ class FileRow(NamedTuple):
     module_names: tuple
     syntax_errors: tuple
     decode_note: Optional[str]
+
+
+class ClassRow(NamedTuple):
+    """A compact ClassFact."""
+
+    local_name: str
+    name: str
+    line: int
+    bases: tuple  # dotted source text of each base that is a name
+
+
+class ImportRow(NamedTuple):
+    """A compact ImportFact: ``from ..u import f as g`` -> ("g", "u", "f", 2, line)."""
+
+    bound: str  # the name bound ("*" for a star import)
+    module: str
+    name: Optional[str]  # None for ``import a.b``
+    level: int  # leading dots
+    line: int
+
+
+class ParamRow(NamedTuple):
+    """A compact Param."""
+
+    name: str
+    kind: str  # positional_only, positional, var_positional, keyword_only, var_keyword
+    annotation: Optional[str]
+    default: Optional[str]
+
+
+class CallRow(NamedTuple):
+    """A compact CallSite: the dotted chain of the called expression, and where."""
+
+    parts: tuple
+    line: int
+    col: int
 
 
 class TableRow(NamedTuple):

@@ -23,6 +23,7 @@ from typing import Iterable, Mapping, Optional
 from .. import __version__
 from ..cache import engine_key
 from ..cachedir import UnsafeCache, check_database
+from ..rows import TokenEntry
 from .tokens import TOKENIZER_VERSION, _valid_entries
 
 # --------------------------------------------------------------------------
@@ -155,7 +156,7 @@ class CloneCache:
                     else:  # a damaged entry, computed again: the same fingerprints
                         ident = found[0]
                         db.execute("UPDATE files SET blob = ? WHERE id = ?", (blob, ident))
-                    prints.extend((h, ident, i, len(e[4])) for i, e in enumerate(entries) for h in e[5])
+                    prints.extend((h, ident, i, len(e.seq)) for i, e in enumerate(map(TokenEntry._make, entries)) for h in e.prints)
                 db.executemany("INSERT OR IGNORE INTO prints (hash, file, fn, tokens) VALUES (?, ?, ?, ?)", prints)
         except sqlite3.Error as exc:
             self._failed(exc)

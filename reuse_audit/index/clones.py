@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Optional
 
 from ..errors import UsageError
 from ..model import Note
+from ..rows import TokenEntry
 from ..settings import Settings
 from .clonecache import CloneCache
 from .digests import digest_files
@@ -120,25 +121,26 @@ class CloneIndex:
             return None
         positions = self._positions.get(digest)
         if positions is None:
-            positions = self._positions[digest] = {e[0]: i for i, e in enumerate(entries)}
+            positions = self._positions[digest] = {e.local_name: i for i, e in enumerate(map(TokenEntry._make, entries))}
         i = positions.get(qualname[len(module) + 1 :])
         return None if i is None else (path, i)
 
-    def _entry(self, key: tuple[str, int]) -> tuple:
-        return self._entries[self._digest_of[key[0]]][key[1]]
+    def _entry(self, key: tuple[str, int]) -> TokenEntry:
+        path, number = key
+        return TokenEntry._make(self._entries[self._digest_of[path]][number])
 
     def _qualname(self, key: tuple[str, int]) -> str:
-        return f"{self.index.module_of_path[key[0]]}.{self._entry(key)[0]}"
+        return f"{self.index.module_of_path[key[0]]}.{self._entry(key).local_name}"
 
     def tokens(self, qualname: str) -> Optional[str]:
         """The normalised token sequence of a function (None if unknown)."""
         key = self._find(qualname)
-        return None if key is None else self._entry(key)[4]
+        return None if key is None else self._entry(key).seq
 
     def literals(self, qualname: str) -> Optional[str]:
         """The hashed values of a function's literals, in order (None if unknown)."""
         key = self._find(qualname)
-        return None if key is None else self._entry(key)[6]
+        return None if key is None else self._entry(key).literals
 
     def qualnames(self) -> list[str]:
         """Every function with an entry (all files are read)."""
@@ -160,12 +162,12 @@ class CloneIndex:
             least = self.min_tokens
             for path in sorted(self._digest_of):
                 entries = self._entries.get(self._digest_of[path])
-                for i, entry in enumerate(entries or ()):
-                    if len(entry[4]) < least:
+                for i, entry in enumerate(map(TokenEntry._make, entries or ())):
+                    if len(entry.seq) < least:
                         continue
                     ident = len(keys)
                     keys.append((path, i))
-                    for h in entry[5]:
+                    for h in entry.prints:
                         found = postings.get(h)
                         if found is None:
                             postings[h] = [ident]
@@ -175,7 +177,7 @@ class CloneIndex:
         return self._postings
 
     def _candidates(self, key: tuple[str, int], low: float, high: float) -> set[tuple[str, int]]:
-        prints = self._entry(key)[5]
+        prints = self._entry(key).prints
         low = max(low, self.min_tokens)
         found: set[tuple[str, int]] = set()
         if self._store is not None:
@@ -195,7 +197,7 @@ class CloneIndex:
             for ident in postings.get(h, ()):
                 found.add(keys[ident])
         found.discard(key)
-        return {k for k in found if low <= len(self._entry(k)[4]) <= high}
+        return {k for k in found if low <= len(self._entry(k).seq) <= high}
 
     def candidates(self, qualname: str) -> set[str]:
         """Functions of at least ``min_tokens`` tokens sharing a fingerprint with ``qualname`` (not itself)."""
@@ -214,9 +216,9 @@ class CloneIndex:
         if key is None:
             return []
         entry = self._entry(key)
-        if len(entry[4]) < self.min_tokens:
+        if len(entry.seq) < self.min_tokens:
             return []
-        low, high = lengths(len(entry[4]), min_similarity)
+        low, high = lengths(len(entry.seq), min_similarity)
         found = ((self._qualname(k), self._entry(k)) for k in self._candidates(key, low, high))
         return score_matches(qualname, entry, found, min_similarity, self.index.functions)
 
@@ -230,21 +232,24 @@ def score_matches(
     qualname: str, entry: tuple, candidates: Iterable[tuple[str, tuple]], min_similarity: float, functions: Mapping
 ) -> list[Match]:
     """The candidates (qualname, entry) that share a sketch gram with ``entry`` and are at least
-    ``min_similarity`` similar to it, best first (``functions``: the index's function table)."""
+    ``min_similarity`` similar to it, best first (``functions``: the index's function table).
+    The entries are ``TokenEntry`` fields, typed or plain."""
     from rapidfuzz.distance import Indel
 
-    seq = entry[4]
+    entry = TokenEntry._make(entry)
+    seq = entry.seq
     t = min(max(min_similarity, EPSILON), 1.0)
     score = Indel.normalized_similarity
     grams = sketch_grams(seq)
     out = []
     for name, other_entry in candidates:
-        other = other_entry[4]
+        other_entry = TokenEntry._make(other_entry)
+        other = other_entry.seq
         if name == qualname or not share_a_gram(grams, other):
             continue
         sim = score(seq, other, score_cutoff=max(t - EPSILON, 0.0))
         if sim + EPSILON >= min_similarity and name in functions:
-            mine, theirs = (seq, entry[6]), (other, other_entry[6])
+            mine, theirs = (seq, entry.literals), (other, other_entry.literals)
             out.append(Match(name, sim, len(other), coverage(mine, theirs), coverage(theirs, mine)))
     out.sort(key=lambda m: (-m.similarity, -m.tokens, m.qualname))
     return out
@@ -319,10 +324,10 @@ def build_clone_index(
             digest = digests[path]
             if digest in seen:
                 continue
-            found = made.get(path)
-            if found is not None and found[0] == digest:
+            made_digest, made_entries = made.get(path, (None, None))
+            if made_digest == digest:
                 seen.add(digest)
-                new[digest] = found[1]
+                new[digest] = made_entries
                 continue
             if path not in index.by_path:  # no function: nothing to read or tokenize
                 seen.add(digest)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, Mapping, Optional
 
 from ..model import FileFacts, Function
+from ..rows import TokenEntry
 from ..settings import Settings
 from ..tree import SourceTree
 from .full import build_index
@@ -32,7 +33,7 @@ TokenPair = tuple[str, str]  # (normalised sequence, literals), as clones.tokeni
 
 def tokens_of(data: bytes, spans: Iterable[tuple[str, int, int, int]]) -> dict[str, TokenPair]:
     """local name -> (sequence, literals) of the functions of one file, given as (local, line, col, end line)."""
-    return {e[0]: (e[4], e[6]) for e in file_entries(data, spans)}
+    return {e.local_name: (e.seq, e.literals) for e in map(TokenEntry._make, file_entries(data, spans))}
 
 
 def _read(read: Callable[[str], bytes], path: str) -> Optional[bytes]:

@@ -7,6 +7,7 @@ from typing import Iterable, Optional
 from ..cache import FactsCache, load_facts
 from ..errors import UsageError
 from ..model import FileFacts, FunctionFact, Note, facts_from_compact, function_from_compact
+from ..rows import FileRow, FunctionRow
 from ..tree import SourceTree
 from .digests import unreadable, digest_files
 from .pool import parse_many
@@ -49,7 +50,7 @@ class FactSource:
         for path, (facts, blob) in parsed.items():
             self.facts[path] = facts
             if blob is not None:
-                rows[facts[0]] = blob
+                rows[FileRow._make(facts).digest] = blob
         if self.cache is not None and rows:
             self.cache.put_blobs(sorted(rows.items()))
 
@@ -90,7 +91,8 @@ class FactSource:
         by_local = self._by_local.get(path)
         if by_local is None:
             facts = self.compact([path]).get(path)
-            by_local = {fn[0]: fn for fn in facts[1]} if facts is not None else {}  # the last def wins
+            functions = map(FunctionRow._make, FileRow._make(facts).functions) if facts is not None else ()
+            by_local = {fn.local_name: fn for fn in functions}  # the last def wins
             if facts is not None:
                 self._by_local[path] = by_local  # one pass a file, not one a function
         found = by_local.get(local_name)

@@ -34,6 +34,8 @@ from collections import Counter
 from itertools import accumulate
 from typing import Iterable, Optional
 
+from ..rows import TokenEntry
+
 #: Bump when the tokens, the fingerprints or the entry layout change: the
 #: cache file's name carries it, so old entries are never read.
 TOKENIZER_VERSION = 1
@@ -280,7 +282,8 @@ def line_starts(data: bytes) -> list[int]:
 def file_entries(data: bytes, functions: Iterable[tuple[str, int, int, int]]) -> tuple:
     """The entries of a file's functions, given as (local name, line, col, end line).
 
-    An entry is (local name, line, col, end line, sequence, fingerprints, literals).
+    An entry is a ``rows.TokenEntry``'s fields (local name, line, col, end line, sequence,
+    fingerprints, literals) as a plain tuple: the clone cache and the parser processes marshal it.
     """
     starts = line_starts(data)
     lines = len(starts) - 1
@@ -291,20 +294,19 @@ def file_entries(data: bytes, functions: Iterable[tuple[str, int, int, int]]) ->
         start = starts[min(line, lines) - 1] + col
         end = min(starts[min(end_line, lines)], len(data))
         seq, literals = tokenize(data, start, end)
-        out.append((local, line, col, end_line, seq, fingerprints(seq), literals))
+        out.append(tuple(TokenEntry(local, line, col, end_line, seq, fingerprints(seq), literals)))
     return tuple(out)
 
 
 def _valid_entries(value: object) -> bool:
-    return isinstance(value, tuple) and all(
-        isinstance(e, tuple)
-        and len(e) == 7
-        and isinstance(e[0], str)
-        and isinstance(e[4], str)
-        and isinstance(e[5], tuple)
-        and isinstance(e[6], str)
-        for e in value
-    )
+    return isinstance(value, tuple) and all(isinstance(e, tuple) and _valid_entry(e) for e in value)
+
+
+def _valid_entry(value: tuple) -> bool:
+    if len(value) != len(TokenEntry._fields):
+        return False
+    e = TokenEntry._make(value)
+    return isinstance(e.local_name, str) and isinstance(e.seq, str) and isinstance(e.prints, tuple) and isinstance(e.literals, str)
 
 
 def similarity(a: str, b: str) -> float:
