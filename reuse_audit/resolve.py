@@ -33,7 +33,7 @@ import builtins
 import re
 from typing import Iterable, Iterator, Optional
 
-from .rows import LOCALS, ClassRow, FileRow, FunctionRow, ImportRow, ParamRow, Skeleton
+from .rows import LOCALS, ClassRow, FileRow, FunctionRow, ImportRow, ModuleInfo, ParamRow, Skeleton
 
 BUILTIN_NAMES = frozenset(dir(builtins)) | {"__import__", "reveal_type", "__file__", "__name__"}
 
@@ -91,7 +91,7 @@ def init_dirs_of(paths: Iterable[str]) -> frozenset[str]:
     return frozenset(p.rpartition("/")[0] for p in paths if p.endswith("__init__.py") and "/" in p)
 
 
-def assign_modules(paths: Iterable[str]) -> dict[str, Optional[tuple[str, bool, bool]]]:
+def assign_modules(paths: Iterable[str]) -> dict[str, Optional[ModuleInfo]]:
     """path -> (module name, is package, loose) for every path, in path order.
 
     None for a file left out: when two files claim one name the first keeps it
@@ -101,7 +101,7 @@ def assign_modules(paths: Iterable[str]) -> dict[str, Optional[tuple[str, bool, 
     paths = sorted(paths)
     init_dirs = init_dirs_of(paths)
     taken: set[str] = set()
-    out: dict[str, Optional[tuple[str, bool, bool]]] = {}
+    out: dict[str, Optional[ModuleInfo]] = {}
     for path in paths:
         name, is_package = module_name_for(path, init_dirs)
         if name in taken:
@@ -110,7 +110,7 @@ def assign_modules(paths: Iterable[str]) -> dict[str, Optional[tuple[str, bool, 
                 out[path] = None
                 continue
         taken.add(name)
-        out[path] = (name, is_package, path.rpartition("/")[0] not in init_dirs)
+        out[path] = ModuleInfo(name, is_package, path.rpartition("/")[0] not in init_dirs)
     return out
 
 
@@ -229,7 +229,7 @@ class Resolver:
         modules = []
         for path, info in assign_modules(files).items():
             if info is not None:
-                modules.append(Module(info[0], path, info[1], info[2], facts=files[path]))
+                modules.append(Module(info.name, path, info.is_package, info.loose, facts=files[path]))
         return cls(modules)
 
     @property

@@ -11,7 +11,8 @@ stored formats are the plain tuples, field for field.
 * :class:`FileRow`: compact ``model.FileFacts``;
 * :class:`ClassRow`, :class:`ImportRow`, :class:`ParamRow`, :class:`CallRow`: the
   compact ``ClassFact``, ``ImportFact``, ``Param`` and ``CallSite``;
-* :class:`TableRow`: a row of the index's function table (``tables.py``);
+* :class:`ModuleInfo`: the module a file is (``resolve.assign_modules``);
+* :class:`TableRow`: a row of the index's function table (``index/tables.py``);
 * :class:`TokenEntry`: one function's RA003 tokens (``tokens.file_entries``);
 * :class:`Skeleton`: what other modules may read of a file (``resolve.skeleton_of``).
 """
@@ -96,6 +97,14 @@ class CallRow(NamedTuple):
     col: int
 
 
+class ModuleInfo(NamedTuple):
+    """The module a file is (``resolve.assign_modules``)."""
+
+    name: str  # dotted module name
+    is_package: bool  # an ``__init__.py``
+    loose: bool  # not inside a package: a script whose folder is its import root
+
+
 class TableRow(NamedTuple):
     """A function of the index's table (qualname -> row)."""
 
@@ -127,6 +136,11 @@ class Skeleton(NamedTuple):
     classes: tuple  # (local name, bases)
     imports: tuple
     module_names: tuple
+
+
+def plain(row: Optional[tuple]) -> Optional[tuple]:
+    """A row as a plain tuple, for marshal (None stays None)."""
+    return None if row is None else tuple(row)
 
 
 def ancestors(qualname: str) -> Iterator[str]:

@@ -30,7 +30,7 @@ from .repo import ByPath, FunctionTable, LazyDict, RepoIndex
 from .snapshot import from_snapshot, store
 from .source import FactSource, notes_on
 from .stats import new_stats, tally
-from ..rows import TableRow
+from ..rows import TableRow, plain
 from .tables import Tables, full_tables, invert, inverse_deps, note_info, resolve_files, rows_of, typed_rows, valid_inverted
 
 
@@ -135,9 +135,10 @@ def _parallel_tables(
             notes[path] = note_info(facts)
         assigned = assign_modules(paths)
         assign = tuple(assigned[p] for p in paths)
+        sent = tuple(map(plain, assign))  # marshal data
         for i in range(jobs):
             others = {p: skeletons[p] for p in paths if owner.get(p) != i and assigned[p] is not None}
-            workers.send(i, "resolve+tokens" if tokens else "resolve", (paths, assign, others))
+            workers.send(i, "resolve+tokens" if tokens else "resolve", (paths, sent, others))
         # while they resolve: resolve what the cache had
         table = {}
         for path, info in assigned.items():
@@ -150,7 +151,7 @@ def _parallel_tables(
         rows: dict[str, TableRow] = {}
         count = 0
         for path in resolved:
-            module_rows = rows_of(assigned[path][0], position[path], own[path], pool)
+            module_rows = rows_of(assigned[path].name, position[path], own[path], pool)
             count += len(module_rows)
             rows.update(module_rows)
         inverse = inverse_deps(deps, position)
@@ -198,7 +199,7 @@ def assemble(
     """The RepoIndex of a tree's tables under some settings (with the files' own notes when ``file_notes``)."""
     paths = tables.paths
     ignore = settings.ignore_callees
-    modules = [info[0] if info is not None else None for info in tables.assign]
+    modules = [info.name if info is not None else None for info in tables.assign]
     rows = tables.rows
     functions = FunctionTable(rows, paths, modules, ignore, fact_of)
     if file_notes:

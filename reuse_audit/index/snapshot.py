@@ -105,8 +105,8 @@ def _incremental(old: Tables, snap: Snapshot, paths: tuple[str, ...], digests: t
             tokens.add(name)
         else:
             tokens |= module_tokens(name, was[3], now[3])
-    old_names = {info[0] for info in old.assign if info is not None}
-    new_names = {info[0] for info in assigned.values() if info is not None}
+    old_names = {info.name for info in old.assign if info is not None}
+    new_names = {info.name for info in assigned.values() if info is not None}
     if old_names != new_names:
         old_tops = {n.partition(".")[0] for n in old_names}
         new_tops = {n.partition(".")[0] for n in new_names}
@@ -143,7 +143,7 @@ def _incremental(old: Tables, snap: Snapshot, paths: tuple[str, ...], digests: t
         if path not in gone:
             rows[qualname] = row._replace(path=position[path])
     for path in sorted(dirty):
-        module_rows = rows_of(assigned[path][0], position[path], own[path], pool)
+        module_rows = rows_of(assigned[path].name, position[path], own[path], pool)
         if any(q in rows for q in module_rows):
             return None  # a qualname now defined twice: the full build merges those
         rows.update(module_rows)

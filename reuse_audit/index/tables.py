@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
 from ..resolve import Module, Resolver, assign_modules, skeleton_of
-from ..rows import FileRow, FunctionRow, TableRow, ancestors, row_callees
+from ..rows import FileRow, FunctionRow, ModuleInfo, TableRow, ancestors, plain, row_callees
 from .stats import tally
 
 
@@ -21,7 +21,7 @@ from .stats import tally
 class Tables:
     paths: tuple[str, ...]  # sorted
     digests: tuple[str, ...]
-    assign: tuple  # per path: (module name, is package, loose), or None when it has no module
+    assign: tuple  # per path: its ModuleInfo, or None when it has no module
     notes: tuple  # per path: (decode note, syntax error lines), or None
     rows: dict[str, TableRow]  # qualname -> its row, in qualname order
     collisions: bool  # two modules define one qualname: no incremental update
@@ -32,7 +32,7 @@ class Tables:
 
     def stored(self) -> tuple:
         """The ``tables`` column of a snapshot (marshal data: the rows as plain tuples)."""
-        return (self.assign, self.notes, plain_rows(self.rows.items()), self.collisions)
+        return (tuple(map(plain, self.assign)), self.notes, plain_rows(self.rows.items()), self.collisions)
 
     @classmethod
     def from_stored(cls, paths: tuple, digests: tuple, value: object) -> Optional["Tables"]:
@@ -45,6 +45,7 @@ class Tables:
                 if len(row) != len(TableRow._fields) or not 0 <= row[0] < len(paths):
                     return None
             table = typed_rows(rows)
+            assign = tuple(None if a is None else ModuleInfo._make(a) for a in assign)
         except (TypeError, ValueError, IndexError):
             return None
         return cls(paths, digests, assign, notes, table, collisions)
@@ -136,7 +137,7 @@ def full_tables(paths: tuple[str, ...], digests: tuple[str, ...], files: dict[st
     # define one qualname, the later one's function is kept.
     rows: dict[str, TableRow] = {}
     count = 0
-    by_module = sorted((info[0], p) for p, info in assigned.items() if info is not None)
+    by_module = sorted((info.name, p) for p, info in assigned.items() if info is not None)
     for name, path in by_module:
         module_rows = rows_of(name, position[path], own[path], pool)
         count += len(module_rows)
