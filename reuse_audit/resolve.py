@@ -513,7 +513,7 @@ class Resolver:
             local = frozenset().union(*scope_names)
         out: set[str] = set()
         # full facts list call sites; facts parsed for resolution only, the set of their chains
-        for parts in calls if type(calls) is frozenset else {call[0] for call in calls}:
+        for parts in calls if type(calls) is frozenset else {parts for parts, _line, _col in calls}:  # CallRows
             head = parts[0]
             if head == "":
                 name = _method_callee(parts[-1]) if len(parts) > 1 else None

@@ -105,6 +105,13 @@ class ModuleInfo(NamedTuple):
     loose: bool  # not inside a package: a script whose folder is its import root
 
 
+class NoteInfo(NamedTuple):
+    """What a file's own notes are made of (``index.tables.note_info``), when it has any."""
+
+    decode_note: Optional[str]
+    syntax_errors: tuple  # lines
+
+
 class TableRow(NamedTuple):
     """A function of the index's table (qualname -> row)."""
 

@@ -28,7 +28,7 @@ from .digests import digest_files
 from .pool import PARALLEL_THRESHOLD, WorkerError, share
 from .repo import ByPath, FunctionTable, LazyDict, RepoIndex
 from .snapshot import from_snapshot, store
-from .source import FactSource, notes_on
+from .source import FactSource, info_notes
 from .stats import new_stats, tally
 from ..rows import TableRow, plain
 from .tables import Tables, full_tables, invert, inverse_deps, note_info, resolve_files, rows_of, typed_rows, valid_inverted
@@ -205,7 +205,7 @@ def assemble(
     if file_notes:
         for path, info in zip(paths, tables.notes):
             if info is not None:
-                notes.extend(notes_on(path, info[0], info[1]))
+                notes.extend(info_notes(path, info))
 
     def inverted() -> tuple[dict, dict]:
         if not ignore and tables.inverted is not None:
@@ -220,7 +220,7 @@ def assemble(
     def notes_of(path: str) -> tuple[Note, ...]:
         i = position.get(path)
         info = tables.notes[i] if i is not None else None
-        return tuple(notes_on(path, info[0], info[1])) if info is not None else ()
+        return tuple(info_notes(path, info)) if info is not None else ()
 
     return RepoIndex(
         functions=functions,

@@ -7,7 +7,7 @@ from typing import Iterable, Optional
 from ..cache import FactsCache, load_facts
 from ..errors import UsageError
 from ..model import FileFacts, FunctionFact, Note, facts_from_compact, function_from_compact
-from ..rows import FileRow, FunctionRow
+from ..rows import FileRow, FunctionRow, NoteInfo
 from ..tree import SourceTree
 from .digests import unreadable, digest_files
 from .pool import parse_many
@@ -120,6 +120,12 @@ def read_facts(
 
 def facts_notes(path: str, facts: FileFacts) -> list[Note]:
     return notes_on(path, facts.decode_note, facts.syntax_errors)
+
+
+def info_notes(path: str, info: tuple) -> list[Note]:
+    """The notes of a file from its ``NoteInfo`` (``tables.note_info``)."""
+    note = NoteInfo._make(info)
+    return notes_on(path, note.decode_note, note.syntax_errors)
 
 
 def notes_on(path: str, decode_note: Optional[str], syntax_errors: tuple[int, ...]) -> list[Note]:

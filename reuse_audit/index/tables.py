@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
 from ..resolve import Module, Resolver, assign_modules, skeleton_of
-from ..rows import FileRow, FunctionRow, ModuleInfo, TableRow, ancestors, plain, row_callees
+from ..rows import FileRow, FunctionRow, ModuleInfo, NoteInfo, TableRow, ancestors, plain, row_callees
 from .stats import tally
 
 
@@ -68,9 +68,9 @@ def table_row(index: int, fn: FunctionRow, callees: tuple[str, ...]) -> TableRow
 
 
 def note_info(facts: tuple) -> Optional[tuple]:
-    """(decode note, syntax error lines) of a file's compact facts, or None when it has neither."""
+    """The NoteInfo of a file's compact facts as a plain tuple (it is marshalled), or None when it has no note."""
     file = FileRow._make(facts)
-    return (file.decode_note, file.syntax_errors) if file.decode_note or file.syntax_errors else None
+    return plain(NoteInfo(file.decode_note, file.syntax_errors)) if file.decode_note or file.syntax_errors else None
 
 
 def _intern(value: str, pool: dict) -> str:
