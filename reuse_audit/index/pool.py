@@ -19,7 +19,6 @@ from ..cache import MARSHALLED, dump_facts, seal
 from ..resolve import skeleton_of
 from ..rows import TableRow
 from .tables import inverse_deps, note_info, plain_rows, resolve_files, rows_of
-from .tokens import file_entries, raw_symbols
 
 PARALLEL_THRESHOLD = 64  # files below this are parsed (or tokenized) in this process
 
@@ -78,6 +77,8 @@ def _token_entries(rows: list[tuple[str, TableRow]], paths: tuple, sources: dict
     """In a parser process: the RA003 token entries of the files whose table rows
     it made, each file's functions spanned in the order the index lists them
     (by line, then qualified name: what ``clones._spans`` gives)."""
+    from .tokens import file_entries  # (here, and below: its expressions compile when first needed, not at start-up)
+
     spans: dict[int, list] = {}
     for _, row in rows:
         spans.setdefault(row.path, []).append((row.line, row.local_name, row.col, row.end_line))
@@ -260,11 +261,15 @@ def _work_chunk(numbers: list[int]) -> bytes:
 
 def compute_entries(work: list[tuple[str, bytes, list]], jobs: int = 0) -> dict[str, tuple]:
     """digest -> entries of each (digest, bytes, spans), in ``jobs`` forked processes when there are many."""
+    from .tokens import file_entries
+
     return in_processes(work, file_entries, jobs)
 
 
 def raw_files(work: list[tuple[str, bytes]], jobs: int = 0) -> dict[str, str]:
     """key -> ``raw_symbols`` of the whole of each (key, bytes), in ``jobs`` forked processes when there are many."""
+    from .tokens import raw_symbols
+
     return in_processes([(key, data, 0, len(data)) for key, data in work], raw_symbols, jobs)
 
 
