@@ -37,6 +37,7 @@ from typing import Iterable, Optional
 
 from . import __version__
 from .cachedir import UnsafeCache, check_database
+from .rows import ClassRow, FileRow, FunctionRow, ImportRow
 
 SCHEMA = 4
 KEEP_SNAPSHOTS = 4
@@ -143,19 +144,24 @@ def load_facts(blob: bytes, digest: str) -> Optional[tuple]:
     return facts
 
 
+# the number of fields of each row kind of compact facts
+_FILE, _FUNCTION, _CLASS, _IMPORT = (len(row._fields) for row in (FileRow, FunctionRow, ClassRow, ImportRow))
+
+
 def _valid_facts(facts: object, digest: str) -> bool:
-    if not (isinstance(facts, tuple) and len(facts) == 7 and facts[0] == digest):
+    if not (isinstance(facts, tuple) and len(facts) == _FILE):
         return False
-    functions, classes, imports = facts[1], facts[2], facts[3]
+    file = FileRow._make(facts)
     return (
-        isinstance(functions, tuple)
-        and all(isinstance(f, tuple) and len(f) == 16 for f in functions)
-        and isinstance(classes, tuple)
-        and all(isinstance(c, tuple) and len(c) == 4 for c in classes)
-        and isinstance(imports, tuple)
-        and all(isinstance(i, tuple) and len(i) == 5 for i in imports)
-        and isinstance(facts[4], tuple)
-        and isinstance(facts[5], tuple)
+        file.digest == digest
+        and isinstance(file.functions, tuple)
+        and all(isinstance(f, tuple) and len(f) == _FUNCTION for f in file.functions)
+        and isinstance(file.classes, tuple)
+        and all(isinstance(c, tuple) and len(c) == _CLASS for c in file.classes)
+        and isinstance(file.imports, tuple)
+        and all(isinstance(i, tuple) and len(i) == _IMPORT for i in file.imports)
+        and isinstance(file.module_names, tuple)
+        and isinstance(file.syntax_errors, tuple)
     )
 
 
