@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Iterable, Optional
 
 from .model import Location
+from .rows import ClassRow, FileRow
 from .tree import SourceTree
 
 KINDS = ("function", "method", "class", "instance", "unknown")
@@ -130,7 +131,8 @@ class TargetResolver:
         fact = resolver.class_fact(canonical)
         if fact is not None:
             module, local, _ = fact
-            line = next((c[2] for c in module.facts[2] if c[0] == local), 0) if module.facts else 0
+            classes = map(ClassRow._make, FileRow._make(module.facts).classes) if module.facts else ()
+            line = next((c.line for c in classes if c.local_name == local), 0)
             location = Location(module.path, line, 0, self._block_end(module.path, line))
             init = resolver.lookup_method(canonical, "__init__")
             calls = {canonical, f"{canonical}.__init__"}
