@@ -28,7 +28,7 @@ from .full import build_index
 from .lazy import NeedsFullIndex, build_lazy_index
 from .tokens import file_entries, similarity
 
-TokenPair = tuple[str, str]  # (normalised sequence, literals), as clones.tokenize gives
+TokenPair = tuple[str, str]  # (normalised sequence, literals), as tokens.tokenize gives
 
 
 def tokens_of(data: bytes, spans: Iterable[tuple[str, int, int, int]]) -> dict[str, TokenPair]:

@@ -160,7 +160,7 @@ class RepoIndex:
     clones: Optional[Any] = None  # the clone index (clones.CloneIndex), built only when RA003 runs
     # how it was built (``new_stats``): the figures of this build, for tests and scripts
     build: Mapping[str, object] = field(default_factory=dict)
-    # path -> (sha256 of the bytes, RA003 token entries (clones.file_entries)) that
+    # path -> (sha256 of the bytes, RA003 token entries (tokens.file_entries)) that
     # the parser processes made on the way, when asked: build_clone_index takes
     # them instead of reading and tokenizing those files again
     token_entries: Optional[Mapping[str, tuple]] = None
