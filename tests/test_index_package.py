@@ -11,6 +11,8 @@ from __future__ import annotations
 import marshal
 from pathlib import Path
 
+import pytest
+
 from reuse_audit.cache import FactsCache
 from reuse_audit.index import build_index
 from reuse_audit.index.tables import Tables, full_tables, plain_rows, typed_rows
@@ -43,6 +45,14 @@ def test_every_module_of_the_index_package_is_short():
     assert len(sizes) >= 8
     too_long = {name: n for name, n in sizes.items() if n > LONGER.get(name, MAX_LINES)}
     assert too_long == {}
+
+
+def test_the_wheel_ships_every_subpackage_of_the_engine():
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    folders = {"reuse_audit." + p.parent.name for p in (ROOT / "reuse_audit").glob("*/__init__.py")}
+    assert "reuse_audit.index" in folders and folders <= listed
 
 
 def test_locals_is_defined_once():
