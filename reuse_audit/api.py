@@ -24,7 +24,8 @@ from .index import RepoIndex, build_index
 from .lazy import LazyRepoIndex
 from .model import Candidate, Finding, Location, Note, Report
 from .parse import parse_source
-from .settings import Settings, load_settings
+from .config import load_settings
+from .settings import Settings
 from .tree import FsTree, MemoryTree, OverlayTree, SourceTree
 
 

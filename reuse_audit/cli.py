@@ -26,7 +26,7 @@ from .reporters import RenderContext, formats, render
 from .reporters.escape import for_terminal
 from .rules import RULES
 from .cli_options import rule_options, selected_codes
-from .settings import load_settings
+from .config import load_settings
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 #: --fix and --diff: rounds of fixes at most (each plans what the one before left)

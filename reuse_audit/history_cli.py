@@ -65,7 +65,7 @@ def history(
     from .cli import _emit
     from .history import AuthorKinds, check_commits, list_commits, summarize
     from .history_report import render_csv, render_html, render_json, render_text, write_png
-    from .settings import load_settings
+    from .config import load_settings
 
     if since is not None and max_count is not None:
         raise UsageError("give only one of --since and --max-count")

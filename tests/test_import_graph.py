@@ -18,8 +18,6 @@ PACKAGES = {ROOT / "reuse_audit": "reuse_audit", ROOT / "rules": "reuse_audit.ru
 
 # (importer, imported) imports made inside a function that close a cycle, and why.
 ALLOWED = {
-    ("reuse_audit.settings", "reuse_audit.rules"):
-        "the settings check the rule codes of select/ignore, and the rules read the settings",
     ("reuse_audit.clones", "reuse_audit.index"):
         "the full build makes the clone rule's token entries and the clone index reads the index's rows "
         "(issue 16: the index/ package and its typed row end it)",
