@@ -26,7 +26,6 @@ ALLOWED = {
     ("reuse_audit.reporters", "reuse_audit.reporters.json"): "render() picks a renderer by format",
     ("reuse_audit.reporters", "reuse_audit.reporters.sarif"): "render() picks a renderer by format",
     ("reuse_audit.reporters", "reuse_audit.reporters.text"): "render() picks a renderer by format",
-    ("reuse_audit.history_cli", "reuse_audit.cli"): "the history command shares the check command's options",
 }
 
 
