@@ -22,7 +22,7 @@ from .errors import UsageError
 from .model import Note, Report
 from .patch import decode_patch
 from .reporters import RenderContext, formats, render
-from .reporters.escape import for_terminal
+from .escape import for_terminal
 from .rules import RULES
 from .cli_options import emit, rule_options, selected_codes
 from .config import load_settings

@@ -21,11 +21,6 @@ ALLOWED = {
     ("reuse_audit.clones", "reuse_audit.index"):
         "the full build makes the clone rule's token entries and the clone index reads the index's rows "
         "(issue 16: the index/ package and its typed row end it)",
-    ("reuse_audit.reporters", "reuse_audit.reporters.full"): "render() picks a renderer by format",
-    ("reuse_audit.reporters", "reuse_audit.reporters.github"): "render() picks a renderer by format",
-    ("reuse_audit.reporters", "reuse_audit.reporters.json"): "render() picks a renderer by format",
-    ("reuse_audit.reporters", "reuse_audit.reporters.sarif"): "render() picks a renderer by format",
-    ("reuse_audit.reporters", "reuse_audit.reporters.text"): "render() picks a renderer by format",
 }
 
 
@@ -205,7 +200,7 @@ ENGINE_REMAINING = {
 }
 # not the engine: shared by every command (errors), or the CLI's plumbing
 NOT_ENGINE = {"reuse_audit.api", "reuse_audit.errors", "reuse_audit.benchmark", "reuse_audit.cachedir",
-              "reuse_audit.reporters.escape", "reuse_audit.background", "reuse_audit.cli", "reuse_audit.gitsource",
+              "reuse_audit.escape", "reuse_audit.background", "reuse_audit.cli", "reuse_audit.gitsource",
               "reuse_audit.history", "reuse_audit.history_cli", "reuse_audit.trajectory", "reuse_audit.fingerprint",
               "reuse_audit.reporters", "reuse_audit.model"}
 
