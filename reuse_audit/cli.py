@@ -515,8 +515,9 @@ def _needs_clones(codes) -> bool:
 
 def _check_targets_defined(path: str, report: Report) -> None:
     """A declared target the repository does not define is a mistake in the targets file, not a finding."""
-    needs_targets = {code for code, rule in RULES.items() if rule.needs_targets}
-    undefined = [f.target for f in report.findings if f.rule in needs_targets and dict(f.details).get("status") == "unknown"]
+    from .api import UNKNOWN, target_verdicts
+
+    undefined = [name for name, status in target_verdicts(report).items() if status == UNKNOWN]
     if not undefined:
         return
     name = undefined[0]
