@@ -7,23 +7,11 @@ import pytest
 from reuse_audit import api
 from reuse_audit.rule import TARGET_STATUSES
 
-MONEY = dedent(
+from test_ra002 import MONEY, REIMPLEMENTS_PARSE_AMOUNT  # shop/money.py: parse_amount, normalise, to_cents
+
+# two more targets: spelled (3 callees), shown (none)
+MORE = dedent(
     """
-    import re
-    from decimal import Decimal
-
-    def normalise(text):
-        return re.sub(r"[ ,_]", "", text)
-
-    def to_cents(value):
-        return int(Decimal(value).quantize(Decimal("0.01")) * 100)
-
-    def parse_amount(text):
-        cleaned = normalise(text)
-        if not re.fullmatch(r"-?[0-9.]+", cleaned):
-            raise ValueError(text)
-        return to_cents(Decimal(cleaned))
-
     def spelled(text):
         cleaned = normalise(text)
         return re.split(r"[.]", cleaned), Decimal(cleaned)
@@ -32,27 +20,12 @@ MONEY = dedent(
         return f"{cents / 100:.2f}"
     """
 )
-BEFORE = {"shop/__init__.py": b"", "shop/money.py": MONEY.encode()}
+BEFORE = {"shop/__init__.py": b"", "shop/money.py": (MONEY + MORE).encode()}
 
 # total() re-implements parse_amount (calls its 4 callees, not it), calls normalise and
 # to_cents, bypasses spelled (calls 2 of its 3 callees) and never calls shown (no callee:
 # too few to judge)
-NEW = dedent(
-    """\
-    import re
-    from decimal import Decimal
-    from shop.money import normalise, to_cents
-
-    def total(prices):
-        out = 0
-        for p in prices:
-            cleaned = normalise(p)
-            if not re.fullmatch(r"-?[0-9.]+", cleaned):
-                raise ValueError(p)
-            out += to_cents(Decimal(cleaned))
-        return out
-    """
-)
+NEW = REIMPLEMENTS_PARSE_AMOUNT.lstrip("\n")
 
 
 def new_file_diff(path: str, text: str) -> str:
