@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from reuse_audit.errors import UsageError
-from reuse_audit.api import REIMPLEMENTED, UNKNOWN, Settings, target_verdicts
+from reuse_audit.api import REIMPLEMENTED, UNKNOWN, Settings, declared_targets, target_verdicts
 
 from .agents.oracle import OracleAgent
 from .model import Chain, Turn
@@ -146,7 +146,7 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
     elif not turn.targets:
         check.failures.append("no target")
     index = result.index
-    resolved = index.declared or {}
+    resolved = declared_targets(result)
 
     def callees(name: str) -> int:
         target = resolved.get(name)
@@ -170,7 +170,7 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
         # a declared target is also judged by the study's definition (RA002's "reimplemented"),
         # without the precision guards of RA001's undeclared search
         judged = {n: n for n in declared}
-        for name, target in (result.index.declared or {}).items():
+        for name, target in declared_targets(result).items():
             for alias in (target.canonical, target.body):
                 if alias:
                     judged.setdefault(alias, name)

@@ -17,7 +17,8 @@ What else it offers, by job:
 * patches: :func:`decode_patch` (a patch file's bytes as text),
   :func:`patched_files` (the files a unified diff writes);
 * declared targets: :func:`resolve_targets` (where each is defined),
-  :func:`target_verdicts` (what a check says of each the change does not call);
+  :func:`declared_targets` (as a check resolved them), :func:`target_verdicts`
+  (what a check says of each the change does not call);
 * facts and indexes: :func:`parse_source` (one file's functions and imports),
   :func:`full_index` / :func:`build_index`, :class:`FactsCache`.
 
@@ -68,6 +69,12 @@ def resolve_targets(tree: SourceTree, names: Iterable[str]) -> dict[str, Declare
     it would be: its kind, where it is defined, and its lines (``DeclaredTarget.location``).
     A name the tree does not define is kept, with kind ``"unknown"`` (``known`` is False)."""
     return _resolve_targets(tree, names)
+
+
+def declared_targets(result: Result) -> dict[str, DeclaredTarget]:
+    """The declared targets of a check (``Settings.targets``) as it resolved them, by name (as
+    :func:`resolve_targets` does); empty for a check without targets."""
+    return dict(result.index.declared or {})
 
 
 def target_verdicts(report: Report) -> dict[str, str]:
@@ -128,7 +135,7 @@ __all__ = [
     "all_rules", "answered_lazily", "change_from_diff", "change_from_patch", "change_from_paths", "check_diff",
     "enabled_rules", "run",
     # declared targets
-    "DeclaredTarget", "resolve_targets", "target_verdicts",
+    "DeclaredTarget", "declared_targets", "resolve_targets", "target_verdicts",
     "BYPASSED", "REIMPLEMENTED", "TARGET_STATUSES", "UNJUDGED", "UNKNOWN",
     # settings, errors
     "PatchError", "Settings", "UsageError", "load_settings",

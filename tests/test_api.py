@@ -43,11 +43,14 @@ def test_target_verdicts_say_what_became_of_each_declared_target():
         "shop.money.spelled": api.BYPASSED,
     }
     assert set(api.target_verdicts(result.report).values()) <= set(TARGET_STATUSES)
+    declared = api.declared_targets(result)
+    assert sorted(declared) == sorted(targets) and declared["shop.money.parse_amount"].kind == "function"
+    assert [name for name, target in declared.items() if not target.known] == ["shop.money.nowhere"]
 
 
 def test_target_verdicts_of_a_check_without_targets_are_empty():
     result = api.check_diff(api.MemoryTree(BEFORE), new_file_diff("shop/orders.py", NEW), "turn 1")
-    assert api.target_verdicts(result.report) == {}
+    assert api.target_verdicts(result.report) == {} and api.declared_targets(result) == {}
 
 
 def test_resolve_targets_finds_where_each_is_defined():
