@@ -30,6 +30,16 @@ HOMEPAGE = "https://github.com/reuse-audit/reuse-audit"
 FULL_DESCRIPTION_LIMIT = 1024  # GitHub code scanning's limit for fullDescription.text
 DOCS_BASE = HOMEPAGE + "/blob/main/docs/rules/"
 
+# A rule that ``needs_targets`` reports each declared target the change does not call in one
+# finding (``Finding.target``), whose ``details`` hold (TARGET_STATUS, one of TARGET_STATUSES).
+# Read them with ``reuse_audit.api.target_verdicts``.
+TARGET_STATUS = "status"
+REIMPLEMENTED = "reimplemented"  # the change calls at least min-overlap of its callees: re-implemented
+BYPASSED = "bypassed"  # not called, not re-implemented
+UNJUDGED = "unjudged"  # it has fewer than min-callees callees: a re-implementation cannot be judged
+UNKNOWN = "unknown"  # no function, method, class or callable instance of that name in the repository
+TARGET_STATUSES = (REIMPLEMENTED, BYPASSED, UNJUDGED, UNKNOWN)
+
 CheckFunction = Callable[[ChangeSet, "RepoIndex", Settings], Iterator[Finding]]
 
 
@@ -44,8 +54,8 @@ class Rule:
     precision: str = "high"  # SARIF/CodeQL precision: very-high | high | medium | low
     tags: tuple[str, ...] = ("maintainability", "reuse")
     # What a rule needs and offers, declared here so that nothing outside rules/ names a rule:
-    needs_targets: bool = False  # runs only when reuse targets are declared; its findings whose
-    # details say status "unknown" name a declared target the repository does not define
+    needs_targets: bool = False  # runs only when reuse targets are declared; says what happened to
+    # each declared target the change does not call (TARGET_STATUS, below)
     needs_clones: bool = False  # reads the clone index (``index.clones``): the engine builds it
     fixable: bool = False  # its findings name a target a call can replace the new function with (fixes.py)
     others_by: str = "callees"  # how its other candidates are described: "callees" or "similarity"

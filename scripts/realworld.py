@@ -185,7 +185,7 @@ def near_misses(patch: Path, tree: Path) -> list[tuple]:
     from reuse_audit.cache import FactsCache, default_cache_dir
     from reuse_audit.engine import change_from_patch, run
     from reuse_audit.patch import decode_patch
-    from reuse_audit.settings import load_settings
+    from reuse_audit.config import load_settings
 
     settings = load_settings(tree).with_overrides(min_overlap=0.6, min_similarity=0.75, min_own_callees=0)
     change = change_from_patch(tree, decode_patch(patch.read_bytes()), str(patch), settings)
