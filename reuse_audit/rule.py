@@ -11,11 +11,12 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator
 
+from .index_protocol import CLONE_CANDIDATES, LOOKUP, known
 from .model import ChangeSet, Finding
 from .settings import Settings
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .index import RepoIndex
+    from .index_protocol import Index
 
 REQUIRED_SECTIONS = (
     "What it does",
@@ -30,7 +31,7 @@ HOMEPAGE = "https://github.com/reuse-audit/reuse-audit"
 FULL_DESCRIPTION_LIMIT = 1024  # GitHub code scanning's limit for fullDescription.text
 DOCS_BASE = HOMEPAGE + "/blob/main/docs/rules/"
 
-CheckFunction = Callable[[ChangeSet, "RepoIndex", Settings], Iterator[Finding]]
+CheckFunction = Callable[[ChangeSet, "Index", Settings], Iterator[Finding]]
 
 
 @dataclass(frozen=True)
@@ -46,9 +47,19 @@ class Rule:
     # What a rule needs and offers, declared here so that nothing outside rules/ names a rule:
     needs_targets: bool = False  # runs only when reuse targets are declared; its findings whose
     # details say status "unknown" name a declared target the repository does not define
-    needs_clones: bool = False  # reads the clone index (``index.clones``): the engine builds it
+    # what it asks of the index (index_protocol.py's capabilities): the engine builds an index that
+    # answers all of them exactly before running it (the full one when the lazy one cannot)
+    needs: frozenset[str] = frozenset({LOOKUP})
     fixable: bool = False  # its findings name a target a call can replace the new function with (fixes.py)
     others_by: str = "callees"  # how its other candidates are described: "callees" or "similarity"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "needs", known(self.needs))  # (a set given is checked, and frozen)
+
+    @property
+    def needs_clones(self) -> bool:
+        """It reads the clone index (``index.clones``): the engine builds it."""
+        return CLONE_CANDIDATES in self.needs
 
     @property
     def doc_filename(self) -> str:

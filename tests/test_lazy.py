@@ -17,7 +17,7 @@ import pytest
 from reuse_audit.cache import FactsCache
 from reuse_audit.engine import change_from_patch, run
 from reuse_audit.textsearch import Layout, call_offsets, call_sites, closure, has_window, renames
-from reuse_audit.parse import _decode, parse_compact
+from reuse_audit.parse import decode, parse_compact
 from reuse_audit.resolve import Module, Resolver, assign_modules, method_name
 from reuse_audit.settings import Settings
 
@@ -57,7 +57,7 @@ def _sources(root: Path) -> dict[str, bytes]:
 @pytest.mark.parametrize("name", PACKAGES)
 def test_every_call_ends_with_its_callees_name_or_a_rename_of_it(copies, name):
     sources = _sources(copies[name])
-    texts = {p: _decode(data)[0] for p, data in sources.items()}
+    texts = {p: decode(data)[0] for p, data in sources.items()}
     facts = {p: parse_compact(data) for p, data in sources.items()}
     modules = [Module(info[0], p, info[1], info[2], facts=facts[p]) for p, info in assign_modules(facts).items() if info]
     resolver = Resolver(modules)
