@@ -134,6 +134,16 @@ def test_call_sites_count_in_code_and_in_windows():
     assert has_window(tabbed, call_offsets(pattern, Layout(tabbed)), 6)
 
 
+def test_a_backslash_ending_a_line_of_a_triple_quoted_string_does_not_end_the_string():
+    # attrs' make_class: r"""... `attr.ib`\ (newline) ...""" then types.new_class(...), which the
+    # text search took for a string (a candidate the full index has, the lazy one missed)
+    for quote in (b'"""', b"'''"):
+        text = b"def f():\n    r" + quote + b"names to `attr.ib`\\\n    more." + quote + b"\n    return helper(1)\n"
+        layout = Layout(text)
+        assert layout.in_code(text.find(b"helper(1)")), quote
+        assert not layout.in_code(text.find(b"more."))
+
+
 def test_a_renamed_name_counts_where_it_is_imported_or_an_attribute():
     text = b"from pkg import other\nimport mod\n\ndef f():\n    alias(1)\n    other(2)\n    mod.alias(3)\n"
     layout = Layout(text)
