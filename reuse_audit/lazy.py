@@ -51,8 +51,8 @@ from .index import (
     notes_from_info,
     row_callees,
 )
-from .index_protocol import CALLERS, CAPABILITIES, EVERY_FUNCTION, LookupTable, MissingCapability
-from .model import Location, Note
+from .index_protocol import CALLERS, CAPABILITIES, EVERY_FUNCTION, Lookup, LookupTable, MissingCapability
+from .model import Function, Location, Note
 from .parse import decode
 from .resolve import Module, Resolver, assign_modules, method_name
 from .settings import Settings
@@ -473,7 +473,7 @@ class LazyCloneIndex:
     from the start: only the files with a match are parsed and tokenized.
     """
 
-    def __init__(self, lazy: LazyIndex, functions: Mapping, min_tokens: int):
+    def __init__(self, lazy: LazyIndex, functions: Lookup[str, Function], min_tokens: int):
         self.lazy = lazy
         self.functions = functions
         self.min_tokens = min_tokens
