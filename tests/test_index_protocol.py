@@ -180,7 +180,7 @@ def test_lazy_and_full_answer_every_question_alike_on_every_fixture(case, _no_co
 def _package_tree(name: str) -> MemoryTree:
     import sysconfig
 
-    if name in ("email", "json"):
+    if name in ("email", "json", "logging"):
         folder = Path(sysconfig.get_paths()["stdlib"]) / name
     else:
         folder = Path(__import__(name).__file__).parent
@@ -189,14 +189,16 @@ def _package_tree(name: str) -> MemoryTree:
     )
 
 
-@pytest.mark.parametrize("name", ["click", "attr", "json", "email"])
+@pytest.mark.parametrize("name", ["click", "attr", "json", "email", "logging", "reuse_audit"])
 def test_lazy_and_full_answer_every_question_alike_on_real_packages(name, _no_cost_model):
     settings = Settings()
-    full, lazy = _indexes(_package_tree(name), settings, clones=name in ("click", "json"))
-    questions = _questions(full, clones=name in ("click", "json"), every=3)
+    full, lazy = _indexes(_package_tree(name), settings, clones=True)
+    questions = _questions(full, clones=True, every=3)
     assert len(questions) > 50
     unknown = _same_answers(full, lazy, questions)
     assert unknown <= len(questions) // 50  # "two modules define it": rare, and said, never answered wrongly
+    if name in ("click", "email"):  # near-clones there are: the clone answers compared are not all empty
+        assert any(question(full)[2] for what, question in questions if what.startswith("clones "))
 
 
 def test_a_name_two_modules_define_is_left_to_the_full_index_not_answered_wrongly(_no_cost_model):
