@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from .index_protocol import CLONE_CANDIDATES, LOOKUP, known
+from .index_protocol import CLONE_CANDIDATES, DECLARED_TARGETS, LOOKUP, known
 from .model import ChangeSet, Finding
 from .settings import Settings
 
@@ -45,8 +45,6 @@ class Rule:
     precision: str = "high"  # SARIF/CodeQL precision: very-high | high | medium | low
     tags: tuple[str, ...] = ("maintainability", "reuse")
     # What a rule needs and offers, declared here so that nothing outside rules/ names a rule:
-    needs_targets: bool = False  # runs only when reuse targets are declared; its findings whose
-    # details say status "unknown" name a declared target the repository does not define
     # what it asks of the index (index_protocol.py's capabilities): the engine builds an index that
     # answers all of them exactly before running it (the full one when the lazy one cannot)
     needs: frozenset[str] = frozenset({LOOKUP})
@@ -55,6 +53,13 @@ class Rule:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "needs", known(self.needs))  # (a set given is checked, and frozen)
+
+    @property
+    def needs_targets(self) -> bool:
+        """It reads the declared reuse targets (``index.declared``), and runs only when targets are
+        declared; its findings whose details say status "unknown" name a declared target the
+        repository does not define."""
+        return DECLARED_TARGETS in self.needs
 
     @property
     def needs_clones(self) -> bool:

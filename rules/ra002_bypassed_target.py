@@ -177,6 +177,5 @@ RULE = Rule(
     check=check,
     level="warning",
     precision="high",
-    needs_targets=True,
-    needs=frozenset({LOOKUP, DECLARED_TARGETS}),
+    needs=frozenset({LOOKUP, DECLARED_TARGETS}),  # runs only when targets are declared
 )

@@ -29,6 +29,7 @@ from reuse_audit.index_protocol import (
     CALLERS,
     CAPABILITIES,
     CLONE_CANDIDATES,
+    DECLARED_TARGETS,
     EVERY_FUNCTION,
     FUNCTIONS_OF_FILE,
     LOOKUP,
@@ -225,6 +226,7 @@ def test_each_rule_declares_known_capabilities_and_ra003_what_ra001_needs():
     for code, rule in rules.items():
         assert LOOKUP in rule.needs and rule.needs <= CAPABILITIES, code
         assert rule.needs_clones == (CLONE_CANDIDATES in rule.needs)
+        assert rule.needs_targets == (DECLARED_TARGETS in rule.needs)
     assert CALLEE_CANDIDATES in rules["RA001"].needs and FUNCTIONS_OF_FILE in rules["RA001"].needs
     assert rules["RA001"].needs | {CLONE_CANDIDATES} <= rules["RA003"].needs  # RA003 runs RA001 (ra001_pairs)
     with pytest.raises(ValueError, match="unknown index capabilities"):
