@@ -167,6 +167,9 @@ class Index(Protocol):
     """What a rule may ask of the repository index: only what the rules use.
 
     Each member names the capability a rule declares to use it (``Rule.needs``).
+    A rule declaring ``every_function`` or ``callers`` is given the full index
+    (``index.RepoIndex``), whose ``functions`` and ``by_path`` are Mappings and
+    whose ``callers`` / ``method_callers`` are the inverted callee index.
     """
 
     @property
