@@ -69,7 +69,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from reuse_audit.index import RepoIndex
+from reuse_audit.index_protocol import DECLARED_TARGETS, LOOKUP, Index
 from reuse_audit.model import ChangeSet, Finding, Location
 from reuse_audit.rule import BYPASSED, REIMPLEMENTED, TARGET_STATUS, UNJUDGED, UNKNOWN, Rule
 from reuse_audit.settings import Settings
@@ -81,7 +81,7 @@ CODE = "RA002"
 NAME = "bypassed-target"
 
 
-def change_callees(change: ChangeSet, index: RepoIndex) -> frozenset[str]:
+def change_callees(change: ChangeSet, index: Index) -> frozenset[str]:
     """Everything the change's functions call: the submission as a whole."""
     callees: set[str] = set()
     for qualname in change.qualnames:
@@ -91,7 +91,7 @@ def change_callees(change: ChangeSet, index: RepoIndex) -> frozenset[str]:
     return frozenset(callees)
 
 
-def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[Finding]:
+def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Finding]:
     if not settings.targets:
         return
     changed = sorted(
@@ -161,7 +161,7 @@ def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[F
         )
 
 
-def _as_function(name: str, index: RepoIndex) -> DeclaredTarget:
+def _as_function(name: str, index: Index) -> DeclaredTarget:
     """A target the engine did not resolve (a caller of ``check`` without the engine): by its name only."""
     fn = index.functions.get(name)
     if fn is None:
@@ -177,5 +177,5 @@ RULE = Rule(
     check=check,
     level="warning",
     precision="high",
-    needs_targets=True,
+    needs=frozenset({LOOKUP, DECLARED_TARGETS}),  # runs only when targets are declared
 )

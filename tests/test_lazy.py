@@ -17,7 +17,7 @@ import pytest
 from reuse_audit.cache import FactsCache
 from reuse_audit.engine import change_from_patch, run
 from reuse_audit.textsearch import Layout, call_offsets, call_sites, closure, has_window, renames
-from reuse_audit.parse import _decode, parse_compact
+from reuse_audit.parse import decode, parse_compact
 from reuse_audit.resolve import Module, Resolver, assign_modules, method_name
 from reuse_audit.settings import Settings
 
@@ -57,7 +57,7 @@ def _sources(root: Path) -> dict[str, bytes]:
 @pytest.mark.parametrize("name", PACKAGES)
 def test_every_call_ends_with_its_callees_name_or_a_rename_of_it(copies, name):
     sources = _sources(copies[name])
-    texts = {p: _decode(data)[0] for p, data in sources.items()}
+    texts = {p: decode(data)[0] for p, data in sources.items()}
     facts = {p: parse_compact(data) for p, data in sources.items()}
     modules = [Module(info[0], p, info[1], info[2], facts=facts[p]) for p, info in assign_modules(facts).items() if info]
     resolver = Resolver(modules)
@@ -132,6 +132,16 @@ def test_call_sites_count_in_code_and_in_windows():
     assert has_window(broken, call_offsets(pattern, Layout(broken)), 6)
     tabbed = text.replace(b"    def n", b"\tdef n")
     assert has_window(tabbed, call_offsets(pattern, Layout(tabbed)), 6)
+
+
+def test_a_backslash_ending_a_line_of_a_triple_quoted_string_does_not_end_the_string():
+    # attrs' make_class: r"""... `attr.ib`\ (newline) ...""" then types.new_class(...), which the
+    # text search took for a string (a candidate the full index has, the lazy one missed)
+    for quote in (b'"""', b"'''"):
+        text = b"def f():\n    r" + quote + b"names to `attr.ib`\\\n    more." + quote + b"\n    return helper(1)\n"
+        layout = Layout(text)
+        assert layout.in_code(text.find(b"helper(1)")), quote
+        assert not layout.in_code(text.find(b"more."))
 
 
 def test_a_renamed_name_counts_where_it_is_imported_or_an_attribute():
