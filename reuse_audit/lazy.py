@@ -55,7 +55,7 @@ from .settings import Settings
 from .textsearch import Layout, call_offsets, call_sites, closure, has_window, name_offsets, renames
 from .tree import SourceTree
 
-__all__ = ["NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "LazyCloneIndex", "build_lazy_index", "lazy_possible"]
+__all__ = ["LAZY_MAX_FUNCTIONS", "NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "LazyCloneIndex", "build_lazy_index", "lazy_possible"]
 
 # compact function fields (parse.py)
 _F_LOCAL, _F_LINE, _F_COL, _F_END, _F_CALLS, _F_CLASS = 0, 2, 3, 4, 6, 7
@@ -91,6 +91,12 @@ LAZY_FLOOR = 1_000_000
 # cold).  The first SEARCHES_BEFORE_CALLS searches are plain; later ones read the list:
 # never more than about twice the cheaper of the two ways.
 SEARCHES_BEFORE_CALLS = 16
+# Each changed function asks its own searches and parses the files they keep; past
+# this many, the full build is the cheaper (real agent commits to OpenHands, about
+# 1,100 files: from 14 changed functions on the lazy path took 1.2 to 4 times the
+# full build's time; ``python scripts/realworld.py --timing --commits ...``), and the
+# engine builds it at once, before any search.
+LAZY_MAX_FUNCTIONS = 12
 
 
 # --------------------------------------------------------------------------

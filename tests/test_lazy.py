@@ -261,11 +261,19 @@ def test_a_change_of_many_functions_gives_the_same_report_lazily(copies, monkeyp
     patch = "".join(_copy_patches(root, "click", 24))
     change = change_from_patch(root, patch, "many.patch")
     monkeypatch.setattr(lazy_module, "SEARCHES_BEFORE_CALLS", 0)
+    monkeypatch.setattr(lazy_module, "LAZY_MAX_FUNCTIONS", 1000)
     lazy = run(change, RA001, cache=None, jobs=1)
     assert lazy.index.build["mode"] == "lazy"
     full = run(change, RA001, cache=None, jobs=1, lazy=False)
     assert lazy.report == full.report
     assert len(full.report.findings) >= 3
+    # past LAZY_MAX_FUNCTIONS changed functions, the full index is built before any search
+    monkeypatch.setattr(lazy_module, "LAZY_MAX_FUNCTIONS", len(full.change_set.changed) - 1)
+    searched = []
+    monkeypatch.setattr(lazy_module.LazyIndex, "candidates", lambda *a, **k: searched.append(a) or set())
+    again = run(change, RA001, cache=None, jobs=1)
+    assert again.index.build["mode"] == "full" and searched == []
+    assert again.report == full.report
 
 
 def test_the_lazy_check_parses_only_what_it_needs_and_a_snapshot_wins(copies, tmp_path):
