@@ -129,6 +129,7 @@ def run(
 
     digested = None
     if lazy:
+        from . import lazy as lazy_index
         from .lazy import LazyCloneIndex, LazyRepoIndex, NeedsFullIndex, build_lazy_index
 
         lazy = not LazyRepoIndex.missing(needs)  # a rule needs what only the full index answers
@@ -137,6 +138,9 @@ def run(
         try:
             index = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path])
             change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
+            many = len(change_set.qualnames - change_set.moved)
+            if many > lazy_index.LAZY_MAX_FUNCTIONS:
+                raise NeedsFullIndex(f"{many} changed functions: the full build is the cheaper", costly=True)
             if clones_wanted:
                 assert isinstance(index, LazyRepoIndex) and index.lazy is not None
                 index = dataclasses.replace(index, clones=LazyCloneIndex(index.lazy, index.functions, settings.min_tokens))

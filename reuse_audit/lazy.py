@@ -56,11 +56,11 @@ from .model import Function, Location, Note
 from .parse import decode
 from .resolve import Module, Resolver, assign_modules, method_name
 from .settings import Settings
-from .textsearch import Layout, call_offsets, call_sites, closure, has_window, renames
+from .textsearch import Layout, call_offsets, call_sites, closure, has_window, name_offsets, renames
 from .tree import SourceTree
 
 __all__ = [
-    "NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "LazyCloneIndex", "ModuleTable", "build_lazy_index", "lazy_possible",
+    "LAZY_MAX_FUNCTIONS", "NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "LazyCloneIndex", "ModuleTable", "build_lazy_index", "lazy_possible",
 ]
 
 # compact function fields (parse.py)
@@ -103,6 +103,18 @@ class NeedsFullIndex(Exception):
 # lazy path stays, whatever the share.)
 LAZY_SHARE = 0.4
 LAZY_FLOOR = 1_000_000
+# Listing every call site of a file once costs about 35 searches of it for a few names
+# (sympy 1.14.0: 2.2 s against 0.065 s a search); a change of many functions asks
+# hundreds of searches (a real agent commit of 311 functions: 202, 31 s of its 48 s
+# cold).  The first SEARCHES_BEFORE_CALLS searches are plain; later ones read the list:
+# never more than about twice the cheaper of the two ways.
+SEARCHES_BEFORE_CALLS = 16
+# Each changed function asks its own searches and parses the files they keep; past
+# this many, the full build is the cheaper (real agent commits to OpenHands, about
+# 1,100 files: from 14 changed functions on the lazy path took 1.2 to 4 times the
+# full build's time; ``python scripts/realworld.py --timing --commits ...``), and the
+# engine builds it at once, before any search.
+LAZY_MAX_FUNCTIONS = 12
 
 
 # --------------------------------------------------------------------------
@@ -272,6 +284,7 @@ class LazyIndex:
         self._renames: Optional[dict[str, list[tuple[str, str, int]]]] = None
         self._texts: dict[str, bytes] = {}
         self._layouts: dict[str, Layout] = {}
+        self._searches = 0  # calls of candidates()
         self.digested = digested  # what digest_files gave: for a full build after all
         self.by_path = LazyByPath(self)
 
@@ -426,20 +439,34 @@ class LazyIndex:
         at_least = max(1, at_least)
         everything = closure(names, self.renamed(), lambda path, at: self.layout(path).in_code(at))
         renamed_only = frozenset(n.encode("utf-8") for n in everything - names)
-        pattern = call_sites(everything)
+        # the first searches look for these names alone; past SEARCHES_BEFORE_CALLS, each
+        # file's call sites are listed once and looked up (a change of many functions)
+        self._searches += 1
+        listed = self._searches > SEARCHES_BEFORE_CALLS
+        pattern = None if listed else call_sites(everything)
+        wanted = [n.encode("utf-8") for n in everything]
         names = everything
         files = set(self._always)
         for path in self.paths:
             if path in files or path not in self.module_of_path or not self.searched(path):
                 continue
             text = self._text(path)
-            if text is None or pattern.search(text) is None:
+            if text is None:
                 continue
-            layout = self.layout(path)
-            sites = call_offsets(pattern, layout, renamed_only)
-            if has_window(text, sites, at_least):
+            if pattern is None:
+                calls = self.layout(path).calls()
+                if not any(n in calls for n in wanted):
+                    continue
+                layout = self.layout(path)
+                sites = name_offsets(layout, wanted, renamed_only)
+            else:
+                if pattern.search(text) is None:
+                    continue
+                layout = self.layout(path)
+                sites = call_offsets(pattern, layout, renamed_only)
+            if has_window(text, sites, at_least, layout):
                 # calls in strings and comments (doctests) are no calls
-                if has_window(text, [at for at in sites if layout.in_code(at)], at_least):
+                if has_window(text, [at for at in sites if layout.in_code(at)], at_least, layout):
                     files.add(path)
         self.afford(files)  # decided before parsing: the full build when it is the cheaper
         self.source.compact(sorted(files))  # one parse, in processes when there are many
