@@ -49,7 +49,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
 
 from .model import Finding, Note
-from .reporters.escape import git_quote
+from .escape import git_quote
 from .rules import RULES
 
 if TYPE_CHECKING:  # pragma: no cover

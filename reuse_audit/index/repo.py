@@ -11,6 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
+from ..index_protocol import Answers
 from ..model import Function, FunctionFact, Location, Note
 from ..resolve import method_name
 from ..rows import TableRow
@@ -149,7 +150,7 @@ class LazyDict(Mapping):
 
 
 @dataclass(frozen=True)
-class RepoIndex:
+class RepoIndex(Answers):  # answers every capability of index_protocol.py
     functions: Mapping[str, Function]  # qualname -> function
     callers: Mapping[str, tuple[str, ...]]  # callee -> qualnames of the functions calling it
     method_callers: Mapping[str, tuple[str, ...]]  # method name -> functions calling a method of that name

@@ -119,16 +119,16 @@ def read_facts(
 
 
 def facts_notes(path: str, facts: FileFacts) -> list[Note]:
-    return notes_on(path, facts.decode_note, facts.syntax_errors)
+    return notes_from_info(path, facts.decode_note, facts.syntax_errors)
 
 
 def info_notes(path: str, info: tuple) -> list[Note]:
     """The notes of a file from its ``NoteInfo`` (``tables.note_info``)."""
     note = NoteInfo._make(info)
-    return notes_on(path, note.decode_note, note.syntax_errors)
+    return notes_from_info(path, note.decode_note, note.syntax_errors)
 
 
-def notes_on(path: str, decode_note: Optional[str], syntax_errors: tuple[int, ...]) -> list[Note]:
+def notes_from_info(path: str, decode_note: Optional[str], syntax_errors: tuple[int, ...]) -> list[Note]:
     notes = []
     if decode_note:
         notes.append(Note(path, decode_note))
