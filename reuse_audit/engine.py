@@ -130,7 +130,8 @@ def run(
     digested = None
     if lazy:
         from .index import lazy as lazy_index
-        from .index.lazy import LazyCloneIndex, LazyRepoIndex, NeedsFullIndex, build_lazy_index
+        from .index.lazy import LazyRepoIndex, NeedsFullIndex, build_lazy_index
+        from .index.lazyclones import LazyCloneIndex
 
         lazy = not LazyRepoIndex.missing(needs)  # a rule needs what only the full index answers
     if lazy:

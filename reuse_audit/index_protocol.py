@@ -148,7 +148,7 @@ class MissingCapability(Exception):
 
 
 class CloneLookup(Protocol):
-    """The near-clone index (``clones.CloneIndex``, ``lazy.LazyCloneIndex``): capability ``clone_candidates``."""
+    """The near-clone index (``clones.CloneIndex``, ``index.lazyclones.LazyCloneIndex``): capability ``clone_candidates``."""
 
     def tokens(self, qualname: str) -> Optional[str]:
         """The normalised token sequence of a function (None if unknown)."""

@@ -212,7 +212,7 @@ class Resolver:
 
     def __init__(self, modules: Iterable[Module] = (), table: Optional[Mapping[str, Module]] = None):
         """``table``, instead of ``modules``: a table of every module name whose modules are made
-        when first read (``lazy.ModuleTable``); only its names are read here."""
+        when first read (``index.lazytables.ModuleTable``); only its names are read here."""
         self.modules: Mapping[str, Module] = table if table is not None else {m.name: m for m in modules}
         self.top_level = frozenset(name.partition(".")[0] for name in self.modules)
         self.module_prefixes = prefixes_of(self.modules)

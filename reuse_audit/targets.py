@@ -51,7 +51,7 @@ class TargetResolver:
     """Resolves declared names over one source tree, parsing only the modules it reads."""
 
     def __init__(self, tree: SourceTree, paths: Optional[Iterable[str]] = None):
-        from .index.lazy import ModuleTable
+        from .index.lazytables import ModuleTable
         from .index.source import FactSource
         from .resolve import Resolver, assign_modules
 

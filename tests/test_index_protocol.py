@@ -37,7 +37,8 @@ from reuse_audit.index_protocol import (
     Index,
     MissingCapability,
 )
-from reuse_audit.index.lazy import LazyCloneIndex, LazyRepoIndex, NeedsFullIndex, build_lazy_index
+from reuse_audit.index.lazy import LazyRepoIndex, NeedsFullIndex, build_lazy_index
+from reuse_audit.index.lazyclones import LazyCloneIndex
 from reuse_audit.rule import Rule
 from reuse_audit.settings import Settings
 from reuse_audit.tree import MemoryTree

@@ -9,7 +9,8 @@ One job a module, data flowing one way (``tests/test_import_graph.py`` pins it):
 * ``snapshot``: the index from a stored snapshot of the same or a similar tree (incremental);
 * ``full``: ``build_index`` (full, snapshot or incremental) and ``assemble``;
 * ``repo``: ``RepoIndex`` and the mappings it is read through;
-* ``lazy``: the lazy index, built only as far as the rules ask;
+* ``lazy``: the lazy index, built only as far as the rules ask; ``lazytables``: its
+  tables, made on demand; ``lazyclones``: the clone index answered over it;
 * ``previous``: the old versions of the functions a change modifies, and its moves;
 * ``tokens``, ``clonecache``, ``clones``: RA003's tokenizer and sketches, their cache, the clone index;
 * ``stats``: the build statistics returned with an index (``RepoIndex.build``).
