@@ -94,7 +94,7 @@ class TargetResolver:
         fact = module.functions.get(local)
         if fact is None:
             return None
-        return Location(module.path, fact[2], fact[3], fact[4]), fact[7] is not None
+        return Location(module.path, fact.line, fact.col, fact.end_line), fact.class_name is not None
 
     def _block_end(self, path: str, line: int) -> int:
         """Last line of the indented block opened on ``line`` (1-based): a class's body."""
