@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import builtins
 import re
+from operator import itemgetter
 from typing import Iterable, Iterator, Mapping, Optional
 
-from .rows import LOCALS, ClassRow, FileRow, FunctionRow, ImportRow, ModuleInfo, ParamRow, Skeleton
+from .rows import LOCALS, CallRow, ClassRow, FileRow, FunctionRow, ImportRow, ModuleInfo, Skeleton, typed
 
 BUILTIN_NAMES = frozenset(dir(builtins)) | {"__import__", "reveal_type", "__file__", "__name__"}
 
@@ -61,6 +62,8 @@ TOP = "\x01t"
 PREFIX = "\x01p"
 
 _MISSING = object()
+# the chain of a call site (a CallRow, plain: in C, for every call of every function)
+_CALL_PARTS = itemgetter(CallRow._fields.index("parts"))
 
 
 def module_name_for(path: str, init_dirs: frozenset[str]) -> tuple[str, bool]:
@@ -180,10 +183,9 @@ class Module:
         self.facts = facts  # compact file facts; None when only the skeleton is known
         if facts is not None:
             file = FileRow._make(facts)
-            make = FunctionRow._make
-            self.defs: list[FunctionRow] = [make(f) for f in file.functions]  # in source order
+            self.defs: list[FunctionRow] = list(typed(FunctionRow, file.functions))  # in source order
             self.functions: dict[str, Optional[FunctionRow]] = {f.local_name: f for f in self.defs}  # last def wins
-            self.classes: dict[str, tuple[str, ...]] = {c.local_name: c.bases for c in map(ClassRow._make, file.classes)}  # local name -> bases
+            self.classes: dict[str, tuple[str, ...]] = {c.local_name: c.bases for c in typed(ClassRow, file.classes)}  # local name -> bases
             imports, variables = file.imports, file.module_names
         else:
             names, classes, imports, variables = Skeleton._make(skeleton)
@@ -192,7 +194,7 @@ class Module:
             self.classes = dict(classes)
         self.imports: dict[str, ImportRow] = {}  # module-level bound name -> import (last wins)
         self.star_imports: list[ImportRow] = []
-        for imp in map(ImportRow._make, imports):
+        for imp in typed(ImportRow, imports):
             if imp.bound == "*":
                 self.star_imports.append(imp)
             else:
@@ -515,7 +517,7 @@ class Resolver:
             local = frozenset().union(*scope_names)
         out: set[str] = set()
         # full facts list call sites; facts parsed for resolution only, the set of their chains
-        for parts in calls if type(calls) is frozenset else {parts for parts, _line, _col in calls}:  # CallRows
+        for parts in calls if type(calls) is frozenset else set(map(_CALL_PARTS, calls)):
             head = parts[0]
             if head == "":
                 name = _method_callee(parts[-1]) if len(parts) > 1 else None
@@ -613,19 +615,16 @@ class Resolver:
 
     def _local_class(self, module: Module, scope: FunctionRow, names: frozenset, name: str, class_texts: dict) -> Optional[str]:
         """The class of a local name, when the code says it: self/cls, annotation, constructor."""
-        params = [ParamRow._make(p) for p in scope.params]
+        # (the ParamRows are unpacked, not typed: this runs for every call on a local name)
+        params = scope.params
         class_name = scope.class_name
-        if (
-            class_name
-            and params
-            and params[0].name == name
-            and params[0].kind in ("positional", "positional_only")
-            and "staticmethod" not in scope.decorators
-        ):
-            return f"{module.name}.{class_name}"
-        for param in params:
-            if param.name == name and param.annotation:
-                return self._class_from_text(module, scope, names, param.annotation, class_texts)
+        if class_name and params and "staticmethod" not in scope.decorators:
+            first, kind, _annotation, _default = params[0]
+            if first == name and kind in ("positional", "positional_only"):
+                return f"{module.name}.{class_name}"
+        for param, _kind, annotation, _default in params:
+            if param == name and annotation:
+                return self._class_from_text(module, scope, names, annotation, class_texts)
         text = None
         for var, ctor in scope.local_types:
             if var == name:
@@ -665,9 +664,9 @@ class Resolver:
         nested = f"{scope.local_name}{LOCALS}{name}"
         if nested in module.functions or nested in module.classes:
             return f"{module.name}.{nested}"
-        for imp in map(ImportRow._make, reversed(scope.imports)):
-            if imp.bound == name:
-                return self.import_target(module, imp)
+        for bound, source, imported, level, line in reversed(scope.imports):  # ImportRows, unpacked
+            if bound == name:
+                return self.import_target(module, ImportRow(bound, source, imported, level, line))
         return None
 
 

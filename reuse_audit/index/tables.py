@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
 from ..resolve import Module, Resolver, assign_modules, skeleton_of
-from ..rows import FileRow, FunctionRow, ModuleInfo, NoteInfo, TableRow, ancestors, plain, row_callees
+from ..rows import FileRow, FunctionRow, ModuleInfo, NoteInfo, TableRow, ancestors, plain, row_callees, typed
 from .stats import tally
 
 
@@ -58,8 +58,8 @@ def plain_rows(rows: Iterable[tuple[str, TableRow]]) -> tuple[tuple[str, tuple],
 
 def typed_rows(rows: Iterable[tuple[str, tuple]]) -> dict[str, TableRow]:
     """qualname -> TableRow, from the plain (qualname, row) pairs that marshal read."""
-    make = TableRow._make
-    return {q: make(row) for q, row in rows}
+    rows = tuple(rows)
+    return dict(zip([q for q, _ in rows], typed(TableRow, [row for _, row in rows])))
 
 
 def table_row(index: int, fn: FunctionRow, callees: tuple[str, ...]) -> TableRow:
