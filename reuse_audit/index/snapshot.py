@@ -85,35 +85,8 @@ def _incremental(old: Tables, snap: Snapshot, paths: tuple[str, ...], digests: t
     files = source.compact(changed)
     if len(files) != len(changed):
         return None  # unreadable after all: let the full build note it
-    # what the changed files change, as tokens
-    tokens: set[str] = set()
-    before: dict[str, tuple] = {}
-    after: dict[str, tuple] = {}
-    for path in changed + removed:
-        i = old_index.get(path)
-        if i is not None and old.assign[i] is not None:
-            name, is_package, loose = old.assign[i]
-            before[name] = (path, is_package, loose, skeletons[i])
-    for path in changed:
-        info = assigned[path]
-        if info is not None:
-            name, is_package, loose = info
-            after[name] = (path, is_package, loose, skeleton_of(files[path]))
-    for name in before.keys() | after.keys():
-        was, now = before.get(name), after.get(name)
-        if was is None or now is None or was[:3] != now[:3]:
-            tokens.add(name)
-        else:
-            tokens |= module_tokens(name, was[3], now[3])
-    old_names = {info.name for info in old.assign if info is not None}
-    new_names = {info.name for info in assigned.values() if info is not None}
-    if old_names != new_names:
-        old_tops = {n.partition(".")[0] for n in old_names}
-        new_tops = {n.partition(".")[0] for n in new_names}
-        tokens.update(TOP + t for t in old_tops ^ new_tops)
-        tokens.update(PREFIX + p for p in prefixes_of(old_names) ^ prefixes_of(new_names))
     dirty = set(changed)
-    for token in tokens:
+    for token in _changed_tokens(old, old_index, skeletons, assigned, changed, removed, files):
         for i in deps.get(token, ()):
             path = old.paths[i]
             if path in current:
@@ -167,22 +140,64 @@ def _incremental(old: Tables, snap: Snapshot, paths: tuple[str, ...], digests: t
         skeletons=tuple(skeleton_list),
     )
     if len(dirty) > REWRITE_SHARE * len(paths):
-        # a new snapshot for the next run: the dependency tokens of every module
-        inverse: dict[str, list[int]] = {}
-        for token, indexes in deps.items():
-            for i in indexes:
-                path = old.paths[i]
-                if path in current and path not in dirty:
-                    inverse.setdefault(token, []).append(position[path])
-        for path, found in new_deps.items():
-            for token in found:
-                inverse.setdefault(token, []).append(position[path])
-        inverted = invert(tables.rows)
-        tables.inverted = lambda: inverted
-        cache.put_snapshot(
-            paths, digests, tables.stored(), tables.skeletons, {k: tuple(sorted(v)) for k, v in inverse.items()}, inverted
-        )
+        _store_updated(tables, cache, old, deps, dirty, new_deps)
     else:
         cache.touch_snapshot(snap.id)
     return tables
+
+
+def _changed_tokens(
+    old: Tables, old_index: dict[str, int], skeletons: tuple, assigned: dict, changed: list[str], removed: list[str], files: dict
+) -> set[str]:
+    """The dependency tokens (``resolve.module_tokens``) whose answer the changed and removed files change."""
+    before: dict[str, tuple] = {}  # module name -> ((path, is package, loose), skeleton)
+    after: dict[str, tuple] = {}
+    for path in changed + removed:
+        i = old_index.get(path)
+        info = old.assign[i] if i is not None else None
+        if info is not None:
+            before[info.name] = ((path, info.is_package, info.loose), skeletons[i])
+    for path in changed:
+        info = assigned[path]
+        if info is not None:
+            after[info.name] = ((path, info.is_package, info.loose), skeleton_of(files[path]))
+    tokens: set[str] = set()
+    for name in before.keys() | after.keys():
+        was, now = before.get(name), after.get(name)
+        if was is None or now is None:
+            tokens.add(name)
+            continue
+        (where_was, skeleton_was), (where_now, skeleton_now) = was, now
+        if where_was != where_now:
+            tokens.add(name)
+        else:
+            tokens |= module_tokens(name, skeleton_was, skeleton_now)
+    old_names = {info.name for info in old.assign if info is not None}
+    new_names = {info.name for info in assigned.values() if info is not None}
+    if old_names != new_names:
+        old_tops = {n.partition(".")[0] for n in old_names}
+        new_tops = {n.partition(".")[0] for n in new_names}
+        tokens.update(TOP + t for t in old_tops ^ new_tops)
+        tokens.update(PREFIX + p for p in prefixes_of(old_names) ^ prefixes_of(new_names))
+    return tokens
+
+
+def _store_updated(tables: Tables, cache: FactsCache, old: Tables, deps: dict, dirty: set[str], new_deps: dict) -> None:
+    """A new snapshot for the next run, from an incremental update: the dependency tokens of
+    every module (the old ones of the modules not resolved again, the new ones of the others)."""
+    position = {p: i for i, p in enumerate(tables.paths)}
+    inverse: dict[str, list[int]] = {}
+    for token, indexes in deps.items():
+        for i in indexes:
+            path = old.paths[i]
+            if path in position and path not in dirty:
+                inverse.setdefault(token, []).append(position[path])
+    for path, found in new_deps.items():
+        for token in found:
+            inverse.setdefault(token, []).append(position[path])
+    inverted = invert(tables.rows)
+    tables.inverted = lambda: inverted
+    cache.put_snapshot(
+        tables.paths, tables.digests, tables.stored(), tables.skeletons, {k: tuple(sorted(v)) for k, v in inverse.items()}, inverted
+    )
 
