@@ -41,16 +41,15 @@ import os
 import re
 import stat
 import tempfile
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence, Union
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
 
+from .fixplan import FIXABLE_RULES, Edit, Fix, FixPlan, split_lines, unified_diff
 from .model import Finding, Note
-from .reporters.escape import git_quote
-from .rules import RULES
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cache import FactsCache
@@ -82,9 +81,6 @@ __all__ = [
     "ExtendImport",
 ]
 
-#: Rules whose findings say "N re-implements T: call T instead".
-FIXABLE_RULES = frozenset(code for code, rule in RULES.items() if rule.fixable)
-
 LOCALS = "<locals>"
 BOM = "\ufeff"
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -103,64 +99,8 @@ _N_REFUSED_DECORATORS = frozenset({"overload", "typing.overload", "typing_extens
 # the data
 
 
-@dataclass(frozen=True)
-class Edit:
-    """Replace lines ``start_line`` to ``end_line`` (1-based, inclusive) with ``replacement``.
-
-    ``replacement`` is whole lines, each with its line ending.  When
-    ``end_line == start_line - 1`` nothing is removed: ``replacement`` is
-    inserted before line ``start_line``.  An edit never removes lines without
-    putting something in their place, and never starts past the last line.
-    """
-
-    start_line: int
-    end_line: int
-    replacement: str
-
-    @property
-    def is_insertion(self) -> bool:
-        return self.end_line < self.start_line
-
-
-@dataclass(frozen=True)
-class Fix:
-    """A suggested fix of one finding: the whole file before and after, and the edits between."""
-
-    path: str  # N's file, relative to the repository root
-    original: str  # its text (as in the change's after-tree)
-    fixed: str  # its text with the fix applied
-    description: str  # one line
-    edits: tuple[Edit, ...]  # original -> fixed, in line order
-    key: str = ""  # Finding.stable_key of the finding it fixes
-    # safe: N is T with only its local names changed (see ``renamed_copy``), so
-    # calling T keeps what N did; otherwise N's behaviour becomes T's, and
-    # --fix and --diff take the fix only with --unsafe-fixes (as ruff does)
-    safe: bool = False
-
-    def diff(self) -> str:
-        """The fix as a ``git diff`` of its file."""
-        return unified_diff(self.path, self.original, self.fixed)
-
-
 class NoFix(Exception):
     """No fix can be offered; ``str(exc)`` says why (one line)."""
-
-
-@dataclass(frozen=True)
-class FixPlan:
-    """The fixes of a run, verified, and why the other findings have none."""
-
-    fixes: Mapping[str, Fix] = field(default_factory=dict)  # stable key -> fix
-    unsafe_left: int = 0  # unsafe fixes not planned (no --unsafe-fixes): how many
-    files: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # path -> (original, fixed): all fixes applied
-    reasons: Mapping[str, str] = field(default_factory=dict)  # stable key -> why there is no fix
-    notes: tuple[Note, ...] = ()  # fixes dropped by the verification, and why
-    # the check of the after-tree with every fix applied (None: no fix); what --fix reports
-    result: Optional["Result"] = None
-
-    def diff(self) -> str:
-        """Every fix, as one ``git diff`` (files in path order)."""
-        return "".join(unified_diff(p, old, new) for p, (old, new) in sorted(self.files.items()))
 
 
 # ---------------------------------------------------------------------------
@@ -1256,14 +1196,6 @@ def _global_assignment_nodes(mod: _Module, name: str) -> list[cst.CSTNode]:
 # edits and diffs
 
 
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
-
-
-def split_lines(text: str) -> list[str]:
-    """Lines with their endings (``\\r\\n``, ``\\r`` or ``\\n``), as the SARIF line numbers count them."""
-    return _LINE.findall(text)
-
-
 def edits_between(original: str, fixed: str) -> tuple[Edit, ...]:
     """The line edits turning ``original`` into ``fixed`` (see :class:`Edit`): never two that
     touch one line (a fix's edits are applied together, and checked against other fixes')."""
@@ -1297,22 +1229,6 @@ def apply_edits(original: str, edits: Iterable[Edit]) -> str:
     for e in sorted(edits, key=lambda e: (e.start_line, e.end_line), reverse=True):
         lines[e.start_line - 1 : e.end_line] = [e.replacement]
     return "".join(lines)
-
-
-def unified_diff(path: str, old: str, new: str) -> str:
-    """A ``git diff`` of one file (``git apply`` takes it)."""
-    if old == new:
-        return ""
-    a, b = git_quote(path, "a/"), git_quote(path, "b/")
-    tab = "\t" if " " in path else ""  # as git writes them, so that patch(1) reads the name whole
-    out = [f"diff --git {a} {b}\n", f"--- {a}{tab}\n", f"+++ {b}{tab}\n"]
-    lines = list(difflib.unified_diff(split_lines(old), split_lines(new), n=3))[2:]
-    for line in lines:
-        if line.endswith(("\n", "\r")):
-            out.append(line)
-        else:
-            out.append(line + "\n\\ No newline at end of file\n")
-    return "".join(out)
 
 
 def merge_fixes(fixes: Sequence[Fix]) -> tuple[dict[str, str], list[Fix], list[Fix]]:

@@ -209,7 +209,7 @@ def sarif_fix(fix: Any) -> om.Fix:
     line e (its line ending kept) and inserts the new lines less their last line
     ending; an insertion before line s has an empty region at column 1 of line s.
     """
-    from ..fixes import split_lines
+    from ..fixplan import split_lines
 
     lines = split_lines(fix.original)
     replacements = []
