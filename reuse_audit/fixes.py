@@ -818,10 +818,53 @@ def _read_module(tree: "SourceTree", path: str, module: str) -> _Module:
         parsed = cst.parse_module(text)
     except (cst.ParserSyntaxError, RecursionError, ValueError) as exc:
         raise NoFix(f"libcst cannot parse {path}: {' '.join(str(exc).split())[:120]}") from None
-    return _Module(path, module, path.endswith("__init__.py") or path == "__init__.py", text, bom, MetadataWrapper(parsed))
+    # (the module was just parsed and is nobody else's: the wrapper need not copy it first)
+    wrapper = MetadataWrapper(parsed, unsafe_skip_copy=True)
+    return _Module(path, module, path.endswith("__init__.py") or path == "__init__.py", text, bom, wrapper)
+
+
+# what holds statements (and so may hold a def) without being a def or a class
+_BLOCKS = (cst.BaseCompoundStatement, cst.BaseSuite, cst.Else, cst.ExceptHandler, cst.ExceptStarHandler, cst.Finally, cst.MatchCase)
+
+
+def _find_by_name(mod: _Module, local_name: str, line: int) -> Optional[FoundFunction]:
+    """The ``def`` of ``local_name`` found from the names alone, without ``PositionProvider``
+    (which renders the whole module: most of the time of a fix in a big file), when the
+    module holds exactly one def of that qualified name outside functions and the text's
+    line ``line`` starts it; None otherwise (then :class:`FunctionFinder` decides)."""
+    parts = local_name.split(".")
+    if LOCALS in parts:
+        return None
+    found: list[FoundFunction] = []
+
+    def walk(node: cst.CSTNode, classes: list[str]) -> None:
+        for child in node.children:
+            if isinstance(child, cst.FunctionDef):
+                if classes + [child.name.value] == parts:
+                    found.append(FoundFunction(child, local_name, ".".join(classes) if classes else None, False))
+            elif isinstance(child, cst.ClassDef):
+                inner = classes + [child.name.value]
+                if parts[: len(inner)] == inner and len(inner) < len(parts):
+                    walk(child.body, inner)
+            elif isinstance(child, _BLOCKS):
+                walk(child, classes)
+
+    walk(mod.tree, [])
+    if len(found) != 1:
+        return None
+    lines = split_lines(mod.text)
+    if not 1 <= line <= len(lines):
+        return None
+    name = re.escape(parts[-1])
+    if re.match(rf"[ \t\f]*(?:async[ \t\f]+)?def[ \t\f]+{name}(?![\w])", lines[line - 1]) is None:
+        return None
+    return found[0]
 
 
 def _find(mod: _Module, qualname: str, local_name: str, line: int) -> FoundFunction:
+    quick = _find_by_name(mod, local_name, line)
+    if quick is not None:
+        return quick
     name = local_name.rsplit(".", 1)[-1]
     finder = FunctionFinder(line, name)
     mod.wrapper.visit(finder)
