@@ -34,11 +34,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from dataclasses import fields, is_dataclass
 from importlib import metadata
 from typing import TYPE_CHECKING, Iterable, Optional
 
-from .cache import FactsCache, engine_key
+from .cache import RACY_SECONDS, FactsCache, engine_key
 from .engine import skipped_notes
 from .fixplan import Edit, Fix, FixPlan
 from .index import digest_files
@@ -50,7 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine import Change
     from .tree import SourceTree
 
-__all__ = ["Answers", "check_key", "code_key", "dump_report", "load_report", "dump_plan", "load_plan"]
+__all__ = ["Answers", "change_prefix", "check_key", "code_key", "dump_report", "load_report", "dump_plan", "load_plan"]
 
 # what an answer's shape is: bumped when the stored tuples change
 FORMAT = 1
@@ -114,29 +115,63 @@ def _on_disk_root(tree: "SourceTree") -> Optional[str]:
     return os.path.realpath(base.root) if type(base) is FsTree else None
 
 
-def _tree_state(h: "hashlib._Hash", tree: "SourceTree", cache: FactsCache) -> None:
+def _tree_state(h: "hashlib._Hash", tree: "SourceTree", cache: FactsCache, times: bool) -> int:
+    """Hash the tree's paths, digests and notes into ``h``; with ``times``, the newest change
+    time (ns) of its files on disk (0 when none was found, or without ``times``)."""
     paths = tree.paths()
     digests, _, notes = digest_files(tree, paths, cache)
-    h.update(f"tree\0{_on_disk_root(tree)}\0{len(paths)}\0".encode())
+    root = _on_disk_root(tree)
+    h.update(f"tree\0{root}\0{len(paths)}\0".encode())
     for path in paths:
         h.update(f"{path}\0{digests.get(path, '-')}\n".encode("utf-8", "surrogatepass"))
     h.update(repr(_canonical(notes)).encode("utf-8", "surrogatepass"))
     h.update(repr(sorted(getattr(tree, "notes", ()) or ())).encode("utf-8", "surrogatepass"))
+    changes = tree.changes if type(tree) is OverlayTree else {}
+    newest = 0
+    for path in paths if times else ():
+        if root is None or path in changes:
+            continue
+        try:
+            st = os.stat(os.path.join(root, *path.split("/")))
+        except OSError:
+            continue
+        newest = max(newest, st.st_mtime_ns, st.st_ctime_ns)
+    return newest
+
+
+def change_prefix(change: "Change", settings: Settings) -> Optional[str]:
+    """The part of the key that needs no file read: the tool, the settings, the change (its
+    files, notes and in-memory contents) and the roots of its trees; None when a tree is
+    not on disk (its answers are not kept)."""
+    before, after = _on_disk_root(change.before), _on_disk_root(change.after)
+    if before is None or after is None:
+        return None
+    h = hashlib.sha256(f"{code_key()}\0{before}\0{after}\0".encode("utf-8", "surrogatepass"))
+    h.update(repr(_canonical(settings)).encode("utf-8", "surrogatepass"))
+    h.update(repr((_canonical(change.files), _canonical(change.notes), change.existing)).encode("utf-8", "surrogatepass"))
+    h.update(repr(_canonical(skipped_notes(change, settings))).encode("utf-8", "surrogatepass"))
+    for tree in (change.before, change.after):
+        changes = tree.changes if type(tree) is OverlayTree else {}
+        for path, data in sorted(changes.items()):
+            digest = "-" if data is None else hashlib.sha256(data).hexdigest()
+            h.update(f"{path}\0{digest}\n".encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+def _full_key(prefix: str, change: "Change", cache: FactsCache, times: bool = False) -> tuple[str, int]:
+    """(the key, with ``times`` the newest change time of the trees' files on disk)."""
+    h = hashlib.sha256(f"{prefix}\0".encode())
+    newest = _tree_state(h, change.before, cache, times)
+    if change.after is not change.before:
+        newest = max(newest, _tree_state(h, change.after, cache, times))
+    return h.hexdigest(), newest
 
 
 def check_key(change: "Change", settings: Settings, cache: FactsCache) -> Optional[str]:
     """The key of the check of ``change`` under ``settings`` (see the module's docstring);
     None when a tree is not on disk (its answers are not kept)."""
-    if _on_disk_root(change.before) is None or _on_disk_root(change.after) is None:
-        return None
-    h = hashlib.sha256(f"{code_key()}\0".encode())
-    h.update(repr(_canonical(settings)).encode("utf-8", "surrogatepass"))
-    h.update(repr((_canonical(change.files), _canonical(change.notes), change.existing)).encode("utf-8", "surrogatepass"))
-    h.update(repr(_canonical(skipped_notes(change, settings))).encode("utf-8", "surrogatepass"))
-    _tree_state(h, change.before, cache)
-    if change.after is not change.before:
-        _tree_state(h, change.after, cache)
-    return h.hexdigest()
+    prefix = change_prefix(change, settings)
+    return None if prefix is None else _full_key(prefix, change, cache)[0]
 
 
 # --------------------------------------------------------------------------
@@ -288,41 +323,83 @@ def load_plan(t: object) -> Optional[FixPlan]:
 
 
 class Answers:
-    """The kept answers of one check: ``Answers(cache, change, settings)``, then
-    :meth:`report` / :meth:`put_report` and :meth:`plan` / :meth:`put_plan`."""
+    """The kept answers of one check: ``Answers(cache, change, settings)`` before the check
+    runs; :meth:`report` and :meth:`plan` read them, :meth:`keep` stores what the check made.
+
+    Reading costs one query when nothing is kept for the change (a cold check hashes no
+    file for it); a kept answer is read only after every file is hashed (the stat cache
+    spares the unchanged ones).  :meth:`keep` hashes the trees after the check and keeps
+    nothing when a file changed since the check started (its answer may be of the old
+    content): a file's change time moves forward with every write, whatever its mtime
+    says.
+    """
 
     def __init__(self, cache: FactsCache, change: "Change", settings: Settings):
         self.cache = cache
-        self.key: Optional[str] = None
+        self.change = change
+        self.started = time.time_ns()
+        self._key: Optional[str] = None
+        self.prefix: Optional[str] = None
         if not cache.disabled_reason:
             try:
-                self.key = check_key(change, settings, cache)
+                self.prefix = change_prefix(change, settings)
             except (OSError, ValueError):
-                self.key = None
-            if cache.disabled_reason:  # the stat cache failed on the way: nothing is kept
-                self.key = None
+                self.prefix = None
+        self._report: Optional[tuple] = None
+        self._plans: dict[str, tuple] = {}
 
-    def _plan_key(self, findings: Iterable[Finding], unsafe: bool, rounds: int, max_checks: Optional[int]) -> str:
+    def _lookup_key(self) -> Optional[str]:
+        if self._key is None and self.prefix is not None and self.cache.has_answers(self.prefix):
+            try:
+                key = _full_key(self.prefix, self.change, self.cache)[0]
+            except (OSError, ValueError):
+                return None
+            if not self.cache.disabled_reason:  # the stat cache failed on the way: nothing is read
+                self._key = key
+        return self._key
+
+    @staticmethod
+    def _plan_key(key: str, findings: Iterable[Finding], unsafe: bool, rounds: int, max_checks: Optional[int]) -> str:
         keys = sorted(f.stable_key for f in findings if not f.suppressed)
-        raw = repr(("plan", self.key, keys, bool(unsafe), int(rounds), max_checks))
+        raw = repr(("plan", key, keys, bool(unsafe), int(rounds), max_checks))
         return hashlib.sha256(raw.encode()).hexdigest()
 
     def report(self) -> Optional[Report]:
         """The report kept for this check, or None."""
-        if self.key is None:
-            return None
-        return load_report(self.cache.get_answer(self.key))
-
-    def put_report(self, report: Report) -> None:
-        if self.key is not None and not self.cache.disabled_reason:
-            self.cache.put_answer(self.key, dump_report(report))
+        key = self._lookup_key()
+        return None if key is None else load_report(self.cache.get_answer(key))
 
     def plan(self, findings: Iterable[Finding], unsafe: bool, rounds: int, max_checks: Optional[int]) -> Optional[FixPlan]:
         """The fix plan kept for these findings and options, or None."""
-        if self.key is None:
+        key = self._lookup_key()
+        if key is None:
             return None
-        return load_plan(self.cache.get_answer(self._plan_key(findings, unsafe, rounds, max_checks)))
+        return load_plan(self.cache.get_answer(self._plan_key(key, findings, unsafe, rounds, max_checks)))
+
+    def put_report(self, report: Report) -> None:
+        """Keep ``report`` (at :meth:`keep`)."""
+        self._report = dump_report(report)
 
     def put_plan(self, findings: Iterable[Finding], unsafe: bool, rounds: int, max_checks: Optional[int], plan: FixPlan) -> None:
-        if self.key is not None and not self.cache.disabled_reason:
-            self.cache.put_answer(self._plan_key(findings, unsafe, rounds, max_checks), dump_plan(plan))
+        """Keep ``plan`` (at :meth:`keep`)."""
+        self._plans[repr((sorted(f.stable_key for f in findings if not f.suppressed), unsafe, rounds, max_checks))] = (
+            list(findings), unsafe, rounds, max_checks, dump_plan(plan),
+        )
+
+    def keep(self) -> None:
+        """Store the answers put since the check started, under the key of the trees as they
+        are now, unless a file changed since the check started (or within ``RACY_SECONDS``
+        before: a change within one tick of the clock leaves no trace)."""
+        if self.prefix is None or (self._report is None and not self._plans) or self.cache.disabled_reason:
+            return
+        try:
+            key, newest = _full_key(self.prefix, self.change, self.cache, times=True)
+        except (OSError, ValueError):
+            return
+        if self.cache.disabled_reason or newest >= self.started - int(RACY_SECONDS * 1e9):
+            return
+        if self._report is not None:
+            self.cache.put_answer(key, self.prefix, self._report)
+        for findings, unsafe, rounds, max_checks, plan in self._plans.values():
+            self.cache.put_answer(self._plan_key(key, findings, unsafe, rounds, max_checks), self.prefix, plan)
+        self._report, self._plans = None, {}

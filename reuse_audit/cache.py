@@ -193,7 +193,8 @@ _TABLES = (
     " tables BLOB NOT NULL, skeletons BLOB NOT NULL, deps BLOB NOT NULL, inverted BLOB NOT NULL)",
     "CREATE TABLE IF NOT EXISTS stats (path TEXT PRIMARY KEY, size INTEGER, mtime INTEGER, ino INTEGER,"
     " ctime INTEGER, digest TEXT NOT NULL, checksum INTEGER NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, used REAL NOT NULL, blob BLOB NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, prefix TEXT NOT NULL, used REAL NOT NULL, blob BLOB NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS answers_prefix ON answers (prefix)",
 )
 _DROP = (
     "DROP TABLE IF EXISTS facts", "DROP TABLE IF EXISTS snapshots", "DROP TABLE IF EXISTS stats",
@@ -482,8 +483,20 @@ class FactsCache:
             return None
         return _unpack(row[0]) if row is not None else None
 
-    def put_answer(self, key: str, value: object) -> None:
-        """Keep ``value`` (marshal data) under ``key``; only the newest ``KEEP_ANSWERS`` stay."""
+    def has_answers(self, prefix: str) -> bool:
+        """Whether an answer is kept under ``prefix`` (the part of its key that is cheap to make)."""
+        db = self._connect()
+        if db is None:
+            return False
+        try:
+            return db.execute("SELECT 1 FROM answers WHERE prefix = ? LIMIT 1", (prefix,)).fetchone() is not None
+        except sqlite3.Error as exc:
+            self._failed(exc)
+            return False
+
+    def put_answer(self, key: str, prefix: str, value: object) -> None:
+        """Keep ``value`` (marshal data) under ``key`` (and ``prefix``, see :meth:`has_answers`);
+        only the newest ``KEEP_ANSWERS`` stay."""
         db = self._connect()
         if db is None:
             return
@@ -493,7 +506,9 @@ class FactsCache:
             return
         try:
             with db:
-                db.execute("INSERT OR REPLACE INTO answers (key, used, blob) VALUES (?, ?, ?)", (key, time.time(), blob))
+                db.execute(
+                    "INSERT OR REPLACE INTO answers (key, prefix, used, blob) VALUES (?, ?, ?, ?)", (key, prefix, time.time(), blob)
+                )
                 db.execute(
                     "DELETE FROM answers WHERE key NOT IN (SELECT key FROM answers ORDER BY used DESC LIMIT ?)",
                     (KEEP_ANSWERS,),

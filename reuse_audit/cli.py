@@ -213,6 +213,8 @@ def check(
                     answers.put_plan(report.findings, unsafe, rounds, max_checks, plan)
             if show_diff or apply_fix or fmt == "sarif":
                 report = _with_fix_notes(report, plan, show_diff or apply_fix)
+        if answers is not None:
+            answers.keep()
     finally:
         if cache is not None:
             cache.close()

@@ -20,6 +20,13 @@ from reuse_audit.settings import Settings
 from reuse_audit.tree import MemoryTree
 
 
+@pytest.fixture(autouse=True)
+def no_racy_margin(monkeypatch):
+    """The trees of these tests are written just before they are checked: answers are kept
+    for files written up to the start of the check (the margin has a test of its own)."""
+    monkeypatch.setattr(answers, "RACY_SECONDS", 0.0)
+
+
 @pytest.fixture
 def counted(monkeypatch):
     """How many times the engine ran and fixes were planned (through the CLI)."""
@@ -129,7 +136,8 @@ def test_a_tree_not_on_disk_has_no_key(tmp_path):
     change = change_from_diff(tree, case.patch.read_text(), "p")
     cache = FactsCache(tmp_path / "cache")
     assert check_key(change, Settings(), cache) is None
-    assert Answers(cache, change, Settings()).report() is None
+    kept = Answers(cache, change, Settings())
+    assert kept.prefix is None and kept.report() is None
     cache.close()
 
 
@@ -173,7 +181,7 @@ def test_a_damaged_entry_is_a_miss_and_is_replaced(tmp_path, counted):
 def test_only_the_newest_answers_are_kept(tmp_path):
     cache = FactsCache(tmp_path / "cache")
     for n in range(KEEP_ANSWERS + 5):
-        cache.put_answer(f"k{n}", (n,))
+        cache.put_answer(f"k{n}", "prefix", (n,))
     assert cache.get_answer("k0") is None
     assert cache.get_answer(f"k{KEEP_ANSWERS + 4}") == (KEEP_ANSWERS + 4,)
     db = cache._connect()
@@ -207,10 +215,57 @@ def test_a_cache_refused_keeps_no_answers(tmp_path):
     os.symlink(target, cache.path)
     change = change_from_patch(case.repo, case.patch.read_text(), "p")
     kept = Answers(cache, change, Settings())
-    assert kept.key is None and kept.report() is None
+    assert kept.report() is None
     kept.put_report(run(change, Settings()).report)
+    kept.keep()
     assert target.read_text() == ""
     assert cache.disabled_reason and "symbolic link" in cache.disabled_reason
+
+
+def test_a_cold_check_hashes_no_file_for_its_answers(tmp_path, monkeypatch):
+    case = make_case(tmp_path)
+    change = change_from_patch(case.repo, case.patch.read_text(), "p")
+    cache = FactsCache(tmp_path / "cache")
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("hashed before the check")
+
+    real = answers.digest_files
+    monkeypatch.setattr(answers, "digest_files", refuse)
+    kept = Answers(cache, change, Settings())
+    assert kept.report() is None and kept.plan([], False, 1, None) is None
+    report = run(change, Settings(), cache=cache).report
+    monkeypatch.setattr(answers, "digest_files", real)
+    kept.put_report(report)
+    kept.keep()
+    assert Answers(cache, change_from_patch(case.repo, case.patch.read_text(), "p"), Settings()).report() == report
+    cache.close()
+
+
+def test_nothing_is_kept_when_a_file_changes_during_the_check(tmp_path, monkeypatch):
+    case = make_case(tmp_path)
+    change = change_from_patch(case.repo, case.patch.read_text(), "p")
+    cache = FactsCache(tmp_path / "cache")
+    kept = Answers(cache, change, Settings())
+    report = run(change, Settings(), cache=cache).report
+    util = case.repo / "shop" / "util.py"
+    util.write_text(util.read_text() + "\n")  # written while the check ran: its answer may be stale
+    kept.put_report(report)
+    kept.keep()
+    db = cache._connect()
+    assert db.execute("SELECT COUNT(*) FROM answers").fetchone()[0] == 0
+    # nor within the margin before the check started (one tick of the clock hides a change)
+    monkeypatch.setattr(answers, "RACY_SECONDS", 2.0)
+    again = Answers(cache, change_from_patch(case.repo, case.patch.read_text(), "p"), Settings())
+    again.put_report(report)
+    again.keep()
+    assert db.execute("SELECT COUNT(*) FROM answers").fetchone()[0] == 0
+    monkeypatch.setattr(answers, "RACY_SECONDS", 0.0)
+    third = Answers(cache, change_from_patch(case.repo, case.patch.read_text(), "p"), Settings())
+    third.put_report(report)
+    third.keep()
+    assert db.execute("SELECT COUNT(*) FROM answers").fetchone()[0] == 1
+    cache.close()
 
 
 def test_notes_of_the_change_are_part_of_the_key(tmp_path):
