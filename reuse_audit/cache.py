@@ -481,7 +481,11 @@ class FactsCache:
         except sqlite3.Error as exc:
             self._failed(exc)
             return None
-        return _unpack(row[0]) if row is not None else None
+        value = _unpack(row[0]) if row is not None else None
+        # bound to its key: a value moved to another row (or another key's) is a miss
+        if isinstance(value, tuple) and len(value) == 2 and value[0] == key:
+            return value[1]
+        return None
 
     def has_answers(self, prefix: str) -> bool:
         """Whether an answer is kept under ``prefix`` (the part of its key that is cheap to make)."""
@@ -501,7 +505,7 @@ class FactsCache:
         if db is None:
             return
         try:
-            blob = _pack(value)
+            blob = _pack((key, value))
         except ValueError:  # not marshal data: nothing kept
             return
         try:

@@ -277,3 +277,17 @@ def test_notes_of_the_change_are_part_of_the_key(tmp_path):
     other = dataclasses.replace(change, notes=change.notes + (Note("x.py", "skipped"),))
     assert check_key(change, Settings(), cache) != check_key(other, Settings(), cache)
     cache.close()
+
+
+def test_an_answer_moved_to_another_key_is_a_miss(tmp_path):
+    cache = FactsCache(tmp_path / "cache")
+    cache.put_answer("a", "p", ("answer of a",))
+    cache.put_answer("b", "p", ("answer of b",))
+    db = cache._connect()
+    with db:
+        (blob_a,) = db.execute("SELECT blob FROM answers WHERE key = 'a'").fetchone()
+        (blob_b,) = db.execute("SELECT blob FROM answers WHERE key = 'b'").fetchone()
+        db.execute("UPDATE answers SET blob = ? WHERE key = 'a'", (blob_b,))
+        db.execute("UPDATE answers SET blob = ? WHERE key = 'b'", (blob_a,))
+    assert cache.get_answer("a") is None and cache.get_answer("b") is None
+    cache.close()
