@@ -77,10 +77,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-from reuse_audit.cache import FactsCache
-from reuse_audit.settings import Settings
-from reuse_audit.targets import resolve_targets
-from reuse_audit.tree import FsTree, MemoryTree
+from reuse_audit.api import FactsCache, FsTree, MemoryTree, Settings, resolve_targets
 
 from .agents.base import make_agent
 from .agents.process import workspace_limits

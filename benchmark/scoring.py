@@ -18,7 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional
 
-from reuse_audit.api import Finding, RepoIndex, Result, Settings, SourceTree, check_diff, full_index, parse_source
+from reuse_audit.api import (
+    REIMPLEMENTED, UNJUDGED, Finding, RepoIndex, Result, Settings, SourceTree, check_diff, full_index, parse_source,
+    target_verdicts,
+)
 
 from .agents.process import run_limited
 from .model import Read, Turn
@@ -222,17 +225,14 @@ def score_diff(before: SourceTree, diff_text: str, turn: Turn, settings: Setting
 
 
 def reuse_score(result: Result, turn: Turn) -> ReuseScore:
-    bypassed: dict[str, str] = {}
-    for finding in result.report.findings:
-        if finding.rule == "RA002":
-            bypassed[finding.target] = dict(finding.details).get("status", "bypassed")
+    bypassed = target_verdicts(result.report)  # the declared targets the diff does not call
     repo = [t.name for t in turn.targets if t.kind == "repo"]
     own = [t.name for t in turn.targets if t.kind == "self"]
     return ReuseScore(
         repo_reused=tuple(t for t in repo if t not in bypassed),
         self_reused=tuple(t for t in own if t not in bypassed),
-        reimplemented=tuple(sorted(t for t, status in bypassed.items() if status == "reimplemented")),
-        unjudged=tuple(sorted(t for t, status in bypassed.items() if status == "unjudged")),
+        reimplemented=tuple(sorted(t for t, status in bypassed.items() if status == REIMPLEMENTED)),
+        unjudged=tuple(sorted(t for t, status in bypassed.items() if status == UNJUDGED)),
         findings=result.report.findings,
     )
 
@@ -241,10 +241,10 @@ def recalled(targets: Iterable[str], reads: Iterable[Read], where) -> tuple[str,
     """Targets whose source lines the agent read (at least RECALL_SHARE of them).
 
     ``where``: the declared targets resolved over the pre-turn tree (name ->
-    ``reuse_audit.targets.DeclaredTarget``), or a RepoIndex (functions only).
+    ``reuse_audit.api.DeclaredTarget``), or a RepoIndex (functions only).
     A function's or method's lines are its ``def`` to its end; a class's, the
     class statement to its end; a callable instance's, its class's
-    ``__call__`` (see ``reuse_audit/targets.py``).
+    ``__call__`` (see :func:`reuse_audit.api.resolve_targets`).
     """
     seen: dict[str, set[int]] = {}
     for read in reads:

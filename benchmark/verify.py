@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from reuse_audit.errors import UsageError
-from reuse_audit.api import Settings
+from reuse_audit.api import REIMPLEMENTED, UNKNOWN, Settings, declared_targets, target_verdicts
 
 from .agents.oracle import OracleAgent
 from .model import Chain, Turn
@@ -131,10 +131,10 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
         check.failures.append(f"reference fails {len(failed)} test(s): {', '.join(failed[:3])}")
     declared = [t.name for t in turn.targets]
     result = score_diff(before, diff, turn, settings)
-    bypassed = {f.target: dict(f.details).get("status", "") for f in result.report.findings if f.rule == "RA002"}
+    bypassed = target_verdicts(result.report)
     check.targets = f"{len(declared) - len(bypassed)}/{len(declared)}"
     for name, status in sorted(bypassed.items()):
-        if status == "unknown":
+        if status == UNKNOWN:
             check.failures.append(f"reference: target {name} is an unknown name ({TARGET_FORMS})")
         else:
             check.failures.append(f"reference: target {name} is not called ({status})")
@@ -146,7 +146,7 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
     elif not turn.targets:
         check.failures.append("no target")
     index = result.index
-    resolved = index.declared or {}
+    resolved = declared_targets(result)
 
     def callees(name: str) -> int:
         target = resolved.get(name)
@@ -170,17 +170,13 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
         # a declared target is also judged by the study's definition (RA002's "reimplemented"),
         # without the precision guards of RA001's undeclared search
         judged = {n: n for n in declared}
-        for name, target in (result.index.declared or {}).items():
+        for name, target in declared_targets(result).items():
             for alias in (target.canonical, target.body):
                 if alias:
                     judged.setdefault(alias, name)
         hits = {f.target for f in result.report.findings if f.rule == "RA001"}
         hits |= {c.qualname for f in result.report.findings if f.rule == "RA001" for c in f.others}
-        hits |= {
-            f.target
-            for f in result.report.findings
-            if f.rule == "RA002" and dict(f.details).get("status") == "reimplemented"
-        }
+        hits |= {name for name, status in target_verdicts(result.report).items() if status == REIMPLEMENTED}
         flagged = sorted({judged[h] for h in hits if h in judged})
         check.reinvent = f"{reinvent_tests.passed}/{reinvent_tests.total}" + (f" RA001: {', '.join(flagged)}" if flagged else "")
         if reinvent_tests.passed != reinvent_tests.total or reinvent_tests.total == 0:

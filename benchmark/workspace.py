@@ -11,7 +11,7 @@
   package that the package's own non-test modules import (directly or through
   other kept helpers), e.g. ``pkg/testing/__init__.py`` imported by
   ``pkg/__init__.py``.  Imports are read with the engine's parser
-  (:func:`reuse_audit.parse.parse_source`), module-level and inside functions;
+  (:func:`reuse_audit.api.parse_source`), module-level and inside functions;
   ``import pkg.sub`` (which the parser records as ``pkg``) is recovered from
   dotted calls ``pkg.sub.f()`` in the file's functions.  Non-Python files in
   the folder of a kept helper (its data) stay too;
@@ -84,7 +84,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
 
 from reuse_audit.errors import UsageError
-from reuse_audit.parse import parse_source
+from reuse_audit.api import decode_patch, parse_source
 
 from .deps import install_requirements
 from .fetch import FetchedSource, fetch_chain, ignored_name
@@ -615,9 +615,7 @@ class Workspace:
 
     def diff(self, a: str, b: str) -> str:
         """``git diff --binary --full-index a b`` as text (bytes of other encodings survive as
-        surrogate escapes, as :func:`reuse_audit.patch.decode_patch` reads patches)."""
-        from reuse_audit.patch import decode_patch
-
+        surrogate escapes, as :func:`reuse_audit.api.decode_patch` reads patches)."""
         return decode_patch(self.diff_bytes(a, b))
 
     def changed_files(self, a: str, b: str) -> list[str]:

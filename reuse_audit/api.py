@@ -6,25 +6,45 @@
     result = api.run(change, api.Settings())           # check a change
     result = api.check_diff(before_tree, diff_text, "turn 1 diff", settings)   # score a diff (the benchmark)
     for finding in result.report.findings: ...         # read a report
+    api.target_verdicts(result.report)                 # what became of each declared target
+
+What else it offers, by job:
+
+* settings: :class:`Settings`, :func:`load_settings`;
+* source trees: :class:`SourceTree` (the protocol), :class:`FsTree` (a folder),
+  :class:`MemoryTree` (files in memory), :class:`OverlayTree` (a tree with some
+  files replaced);
+* patches: :func:`decode_patch` (a patch file's bytes as text),
+  :func:`patched_files` (the files a unified diff writes);
+* declared targets: :func:`resolve_targets` (where each is defined),
+  :func:`declared_targets` (as a check resolved them), :func:`target_verdicts`
+  (what a check says of each the change does not call);
+* facts and indexes: :func:`parse_source` (one file's functions and imports),
+  :func:`full_index` / :func:`build_index`, :class:`FactsCache`.
 
 Everything else in ``reuse_audit`` (the index, the parser, the cache, the lazy
 index, the clone index) is the engine's own and may change without notice;
 ``tests/test_import_graph.py`` checks that ``benchmark/`` imports the engine
-only through here (the modules it still imports directly are listed there).
+only through here.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Iterable, Optional
 
 from .cache import FactsCache, default_cache_dir
+from .config import load_settings
 from .engine import Change, Result, all_rules, change_from_diff, change_from_patch, change_from_paths, enabled_rules, run
 from .errors import PatchError, UsageError
 from .index import RepoIndex, build_index
 from .lazy import LazyRepoIndex
 from .model import Candidate, Finding, Location, Note, Report
 from .parse import parse_source
-from .settings import Settings, load_settings
+from .patch import ADDED, COPIED, DELETED, RENAMED, apply_file_patch, decode_patch, parse_patch
+from .rule import BYPASSED, REIMPLEMENTED, TARGET_STATUS, TARGET_STATUSES, UNJUDGED, UNKNOWN
+from .settings import Settings
+from .targets import DeclaredTarget
+from .targets import resolve_targets as _resolve_targets
 from .tree import FsTree, MemoryTree, OverlayTree, SourceTree
 
 
@@ -43,9 +63,84 @@ def answered_lazily(result: Result) -> bool:
     return isinstance(result.index, LazyRepoIndex)
 
 
+def resolve_targets(tree: SourceTree, names: Iterable[str]) -> dict[str, DeclaredTarget]:
+    """Each declared target of ``names`` (``pkg.mod.func``, ``pkg.mod.Class.method``, a class, a
+    callable instance, or a public name re-exporting one), resolved over ``tree`` as a call of
+    it would be: its kind, where it is defined, and its lines (``DeclaredTarget.location``).
+    A name the tree does not define is kept, with kind ``"unknown"`` (``known`` is False)."""
+    return _resolve_targets(tree, names)
+
+
+def declared_targets(result: Result) -> dict[str, DeclaredTarget]:
+    """The declared targets of a check (``Settings.targets``) as it resolved them, by name (as
+    :func:`resolve_targets` does); empty for a check without targets."""
+    return dict(result.index.declared or {})
+
+
+def target_verdicts(report: Report) -> dict[str, str]:
+    """What a check with declared targets (``Settings.targets``) says of each declared target the
+    change does not call, by target name, in the order of the report:
+
+    * ``"reimplemented"`` (:data:`REIMPLEMENTED`): the change calls at least ``min-overlap`` of
+      the target's callees (and it has at least ``min-callees``): it re-implements it;
+    * ``"bypassed"`` (:data:`BYPASSED`): not called, not re-implemented;
+    * ``"unjudged"`` (:data:`UNJUDGED`): not called, and it has too few callees to judge a
+      re-implementation;
+    * ``"unknown"`` (:data:`UNKNOWN`): the repository defines nothing of that name.
+
+    A declared target that is not in the result is called by the change: reused.  Suppressed
+    findings count (a suppression hides a finding, it does not make the change call the target).
+    """
+    rules = all_rules()
+    verdicts: dict[str, str] = {}
+    for finding in report.findings:
+        rule = rules.get(finding.rule)
+        if rule is not None and rule.needs_targets:
+            verdicts[finding.target] = dict(finding.details).get(TARGET_STATUS, BYPASSED)
+    return verdicts
+
+
+def patched_files(diff_text: str, current: Callable[[str], Optional[bytes]], source: str = "<patch>") -> dict[str, Optional[bytes]]:
+    """The files a unified diff writes: path -> new content, or None for a file it removes.
+
+    ``current(path)`` gives a file's content as it is (None: no such file); the sections are
+    applied in their order, each to the file as the earlier ones left it, with exact context
+    (no fuzz).  Renames and copies are refused onto an existing file.  Raises PatchError for
+    a diff that does not parse or apply, or that changes a symbolic link or a submodule
+    (it has no file content to write); nothing is written anywhere.
+    """
+    writes: dict[str, Optional[bytes]] = {}
+    if not diff_text.strip():
+        return writes
+
+    def read(path: str) -> Optional[bytes]:
+        return writes[path] if path in writes else current(path)
+
+    for fp in parse_patch(diff_text, source).files:
+        if fp.is_symlink or fp.is_submodule:
+            raise PatchError(f"{source}:{fp.header_line}: {fp.path} is a symlink or submodule change, which is not applied to files")
+        new = apply_file_patch(fp, read(fp.new_path if fp.status == ADDED else fp.old_path), source)
+        if fp.status in (RENAMED, COPIED) and read(fp.new_path) is not None:
+            raise PatchError(f"{source}:{fp.header_line}: {fp.new_path} already exists")
+        if fp.status in (RENAMED, DELETED):
+            writes[fp.old_path] = None
+        if fp.status != DELETED:
+            writes[fp.new_path] = new
+    return writes
+
+
 __all__ = [
-    "Candidate", "Change", "FactsCache", "Finding", "FsTree", "Location", "MemoryTree", "Note", "OverlayTree",
-    "PatchError", "RepoIndex", "Report", "Result", "Settings", "SourceTree", "UsageError",
-    "all_rules", "answered_lazily", "change_from_diff", "change_from_patch", "change_from_paths",
-    "build_index", "default_cache_dir", "enabled_rules", "full_index", "load_settings", "parse_source", "run", "check_diff",
+    # check a change, score a diff, read a report
+    "Candidate", "Change", "Finding", "Location", "Note", "Report", "Result",
+    "all_rules", "answered_lazily", "change_from_diff", "change_from_patch", "change_from_paths", "check_diff",
+    "enabled_rules", "run",
+    # declared targets
+    "DeclaredTarget", "declared_targets", "resolve_targets", "target_verdicts",
+    "BYPASSED", "REIMPLEMENTED", "TARGET_STATUSES", "UNJUDGED", "UNKNOWN",
+    # settings, errors
+    "PatchError", "Settings", "UsageError", "load_settings",
+    # source trees, patches
+    "FsTree", "MemoryTree", "OverlayTree", "SourceTree", "decode_patch", "patched_files",
+    # facts and indexes
+    "FactsCache", "RepoIndex", "build_index", "default_cache_dir", "full_index", "parse_source",
 ]

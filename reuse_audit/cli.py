@@ -11,7 +11,6 @@ import dataclasses
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -23,10 +22,10 @@ from .errors import UsageError
 from .model import Note, Report
 from .patch import decode_patch
 from .reporters import RenderContext, formats, render
-from .reporters.escape import for_terminal
+from .escape import for_terminal
 from .rules import RULES
-from .cli_options import rule_options, selected_codes
-from .settings import load_settings
+from .cli_options import emit, rule_options, selected_codes
+from .config import load_settings
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 #: --fix and --diff: rounds of fixes at most (each plans what the one before left)
@@ -247,7 +246,7 @@ def check(
             # one line a note, whatever the file is called
             line = f"{note.path}: {note.message}" if note.path else note.message
             click.echo("note: " + for_terminal(line), err=True)
-    _emit(rendered, output)
+    emit(rendered, output)
     if cache is not None and result is not None and _answered_lazily(result):
         from . import background
 
@@ -534,8 +533,9 @@ def _needs_clones(codes) -> bool:
 
 def _check_targets_defined(path: str, report: Report) -> None:
     """A declared target the repository does not define is a mistake in the targets file, not a finding."""
-    needs_targets = {code for code, rule in RULES.items() if rule.needs_targets}
-    undefined = [f.target for f in report.findings if f.rule in needs_targets and dict(f.details).get("status") == "unknown"]
+    from .api import UNKNOWN, target_verdicts
+
+    undefined = [name for name, status in target_verdicts(report).items() if status == UNKNOWN]
     if not undefined:
         return
     name = undefined[0]
@@ -627,46 +627,6 @@ def _read_patch(patch: str, piped: Optional[bytes] = None) -> tuple[str, str]:
         source = patch
     # UTF-16 (PowerShell's `>`), a UTF-8 BOM, and bytes that are not UTF-8 are all kept exact
     return decode_patch(data), source
-
-
-def _emit(rendered: str, output: Optional[str]) -> None:
-    if output is None or output == "-":
-        sys.stdout.write(rendered)
-        sys.stdout.flush()
-        return
-    target = Path(output)
-    tmp: Optional[str] = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".reuse-audit-", dir=target.parent if str(target.parent) else ".")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(rendered)
-        # mkstemp creates the file 0600: give it the mode a shell redirection would
-        os.chmod(tmp, _output_mode(target))
-        os.replace(tmp, target)
-        tmp = None
-    except OSError as exc:
-        if tmp is not None:  # never leave the temporary file behind
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-        # Never lose a computed result: print it, then fail.
-        sys.stdout.write(rendered)
-        sys.stdout.flush()
-        raise UsageError(f"--output {output}: cannot write ({exc.strerror or exc}); the report was printed to standard output instead") from None
-
-
-def _output_mode(target: Path) -> int:
-    """The mode of the file being replaced, else 0666 less the umask."""
-    try:
-        st = os.stat(target)
-        if stat.S_ISREG(st.st_mode):
-            return stat.S_IMODE(st.st_mode)
-    except OSError:
-        pass
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
 
 
 # click >= 8.2 raises this for a group called without a command (older versions print the help)

@@ -1,14 +1,20 @@
 """What ``check`` and ``history`` share on the command line: the rules' thresholds and
-selection (one definition, so the two commands cannot drift apart)."""
+selection, and how a report is written to ``--output`` (one definition, so the two
+commands cannot drift apart)."""
 
 from __future__ import annotations
 
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
 from typing import Callable, Optional
 
 import click
 
 from .errors import UsageError
-from .settings import describe_unknown, unknown_codes
+from .config import describe_unknown, unknown_codes
 
 RULE_OPTIONS = (
     click.option("--min-callees", type=click.IntRange(min=1), default=None, help="Judge only targets with at least this many callees (RA001; default 3)."),
@@ -42,3 +48,46 @@ def selected_codes(select: Optional[str], ignore: Optional[str]) -> tuple[Option
         if bad:
             raise UsageError(f"{option}: {describe_unknown(bad)}")
     return select_codes, ignore_codes
+
+
+def emit(rendered: str, output: Optional[str]) -> None:
+    """Write a report to ``--output FILE`` (replaced at once, with the mode a shell redirection
+    gives), or to standard output for None or ``-``.  When the file cannot be written the
+    report is printed instead, then a usage error says so: a computed result is never lost."""
+    if output is None or output == "-":
+        sys.stdout.write(rendered)
+        sys.stdout.flush()
+        return
+    target = Path(output)
+    tmp: Optional[str] = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".reuse-audit-", dir=target.parent if str(target.parent) else ".")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(rendered)
+        # mkstemp creates the file 0600: give it the mode a shell redirection would
+        os.chmod(tmp, _output_mode(target))
+        os.replace(tmp, target)
+        tmp = None
+    except OSError as exc:
+        if tmp is not None:  # never leave the temporary file behind
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        # Never lose a computed result: print it, then fail.
+        sys.stdout.write(rendered)
+        sys.stdout.flush()
+        raise UsageError(f"--output {output}: cannot write ({exc.strerror or exc}); the report was printed to standard output instead") from None
+
+
+def _output_mode(target: Path) -> int:
+    """The mode of the file being replaced, else 0666 less the umask."""
+    try:
+        st = os.stat(target)
+        if stat.S_ISREG(st.st_mode):
+            return stat.S_IMODE(st.st_mode)
+    except OSError:
+        pass
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask

@@ -83,7 +83,7 @@ __all__ = [
 
 #: Bump when the tokens, the fingerprints or the entry layout change: the
 #: cache file's name carries it, so old entries are never read.
-TOKENIZER_VERSION = 1
+TOKENIZER_VERSION = 2
 
 K = 10  # tokens in a fingerprinted k-gram
 SKETCH = 16  # hashes kept a function (bottom-k)
@@ -121,8 +121,8 @@ assert ord(max(SYMBOLS.values())) < KEPT_BASE
 
 _SQ = r"'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+'?"
 _DQ = r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?'
-_TSQ = r"'''[^'\\]*+(?:(?:\\.|'(?!''))[^'\\]*+)*+(?:'''|\Z)"
-_TDQ = r'"""[^"\\]*+(?:(?:\\.|"(?!""))[^"\\]*+)*+(?:"""|\Z)'
+_TSQ = r"'''[^'\\]*+(?:(?:\\[\s\S]|'(?!''))[^'\\]*+)*+(?:'''|\Z)"
+_TDQ = r'"""[^"\\]*+(?:(?:\\[\s\S]|"(?!""))[^"\\]*+)*+(?:"""|\Z)'
 _STRING = "(?:" + "|".join([_TSQ, _TDQ, _SQ, _DQ]) + ")"
 _NUMBER = r"0[xXoObB][0-9a-fA-F_]++|(?:\d[\d_]*+(?:\.[\d_]*+)?|\.\d[\d_]*+)(?:[eE][+-]?\d[\d_]*+)?[jJlL]?"
 _OPERATOR = r"->|\.\.\.|(?:\*\*|//|>>|<<|[-+*/%@&|^=!<>:])=?|[~()\[\]{},.;]"

@@ -111,9 +111,12 @@ def run(
     lazy: bool = True,
 ) -> Result:
     """Check a change.  With no stored snapshot to start from (and ``lazy``), the
-    index is built only as far as the rules ask (``lazy.py``); when it cannot
-    answer a question exactly, the full index is built and the rules run again."""
+    index is built only as far as the rules ask (``lazy.py``), unless a selected
+    rule needs what the lazy index cannot answer (``Rule.needs``, decided before
+    building either); when looking finds that it cannot answer a question exactly
+    (``lazy.NeedsFullIndex``), the full index is built and the rules run again."""
     selected = tuple(rules) if rules is not None else enabled_rules(settings)
+    needs = frozenset().union(*(rule.needs for rule in selected))
     clones_wanted = any(rule.needs_clones for rule in selected)
     files = [f for f in change.files if not (f.new_path and settings.excluded(f.new_path))]
     skipped = skipped_notes(change, settings)
@@ -126,12 +129,18 @@ def run(
 
     digested = None
     if lazy:
+        from . import lazy as lazy_index
         from .lazy import LazyCloneIndex, LazyRepoIndex, NeedsFullIndex, build_lazy_index
 
+        lazy = not LazyRepoIndex.missing(needs)  # a rule needs what only the full index answers
+    if lazy:
         index: Optional[RepoIndex] = None
         try:
             index = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path])
             change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
+            many = len(change_set.qualnames - change_set.moved)
+            if many > lazy_index.LAZY_MAX_FUNCTIONS:
+                raise NeedsFullIndex(f"{many} changed functions: the full build is the cheaper", costly=True)
             if clones_wanted:
                 assert isinstance(index, LazyRepoIndex) and index.lazy is not None
                 index = dataclasses.replace(index, clones=LazyCloneIndex(index.lazy, index.functions, settings.min_tokens))

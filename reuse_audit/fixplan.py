@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Mapping, Optional
 
 from .model import Note
-from .reporters.escape import git_quote
+from .escape import git_quote
 from .rules import RULES
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -8,7 +8,7 @@ from typing import Optional
 
 import click
 
-from .cli_options import rule_options, selected_codes
+from .cli_options import emit, rule_options, selected_codes
 from .errors import UsageError
 
 
@@ -62,10 +62,9 @@ def history(
     """
     from . import gitsource
     from .cache import default_cache_dir
-    from .cli import _emit
     from .history import AuthorKinds, check_commits, list_commits, summarize
     from .history_report import render_csv, render_html, render_json, render_text, write_png
-    from .settings import load_settings
+    from .config import load_settings
 
     if since is not None and max_count is not None:
         raise UsageError("give only one of --since and --max-count")
@@ -105,9 +104,9 @@ def history(
         rendered = render_csv(summary)
     else:
         rendered = render_text(summary, run_info)
-    _emit(rendered, output)
+    emit(rendered, output)
     if html_file is not None:
-        _emit(render_html(summary, run_info, f"reuse-audit history of {root.name}"), html_file)
+        emit(render_html(summary, run_info, f"reuse-audit history of {root.name}"), html_file)
     if plot is not None:
         try:
             write_png(summary, plot)

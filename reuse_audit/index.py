@@ -31,6 +31,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
 from .cache import MARSHALLED, FactsCache, Snapshot, dump_facts, load_facts, seal
 from .errors import UsageError
+from .index_protocol import Answers
 from .model import FileFacts, Function, FunctionFact, Location, Note
 from .resolve import (
     PREFIX,
@@ -208,7 +209,7 @@ class LazyDict(Mapping):
 
 
 @dataclass(frozen=True)
-class RepoIndex:
+class RepoIndex(Answers):  # answers every capability of index_protocol.py
     functions: Mapping[str, Function]  # qualname -> function
     callers: Mapping[str, tuple[str, ...]]  # callee -> qualnames of the functions calling it
     method_callers: Mapping[str, tuple[str, ...]]  # method name -> functions calling a method of that name
@@ -309,8 +310,12 @@ class Tables:
         return cls(paths, digests, assign, notes, table, collisions)
 
 
-def _note_info(facts: tuple) -> Optional[tuple]:
+def note_info(facts: tuple) -> Optional[tuple]:
+    """(decode note, syntax error lines) of a file's compact facts, None when it has neither."""
     return (facts[6], facts[5]) if facts[6] or facts[5] else None
+
+
+_note_info = note_info
 
 
 def _intern(value: str, pool: dict) -> str:
@@ -877,7 +882,8 @@ def facts_notes(path: str, facts: FileFacts) -> list[Note]:
     return _notes(path, facts.decode_note, facts.syntax_errors)
 
 
-def _notes(path: str, decode_note: Optional[str], syntax_errors: tuple[int, ...]) -> list[Note]:
+def notes_from_info(path: str, decode_note: Optional[str], syntax_errors: tuple[int, ...]) -> list[Note]:
+    """The notes on one file's own facts: its decoding, and its syntax errors (``note_info``)."""
     notes = []
     if decode_note:
         notes.append(Note(path, decode_note))
@@ -886,6 +892,9 @@ def _notes(path: str, decode_note: Optional[str], syntax_errors: tuple[int, ...]
         more = "..." if len(syntax_errors) > 5 else ""
         notes.append(Note(path, f"syntax error near line {lines}{more}; analysed the functions that parse"))
     return notes
+
+
+_notes = notes_from_info
 
 
 # --------------------------------------------------------------------------

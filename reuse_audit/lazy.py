@@ -21,9 +21,12 @@ an answer needs it:
   turned into RA003's raw token symbols (no parse), and only the files where
   one of ``q``'s sketch grams can stand are parsed and tokenized.
 
-What it cannot answer exactly (the whole function table, the inverted callee
-index, two modules defining one qualified name) raises :class:`NeedsFullIndex`,
-and the engine builds the full index instead.
+Its tables are lookups (``index_protocol.Lookup``), not mappings: what it
+cannot answer at all, it says up front (:attr:`LazyRepoIndex.capabilities`:
+neither every function of the tree nor the inverted callee index), and the
+engine builds the full index before running a rule that needs either.  What
+only looking can tell raises :class:`NeedsFullIndex` from the question that
+found it (see there), and the engine builds the full index then.
 
 The text search and why it misses nothing: ``textsearch.py``.
 """
@@ -31,38 +34,53 @@ The text search and why it misses nothing: ``textsearch.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Mapping, Optional
+from typing import Callable, ClassVar, Iterable, Iterator, Mapping, Optional
 
 from .cache import FactsCache
 from .index import (
     LOCALS,
     FactSource,
     LazyFunction,
-    PathTable,
     RepoIndex,
-    _note_info,
-    _notes,
     ancestors,
     closest_snapshot,
     tally,
     digest_files,
     new_stats,
+    note_info,
+    notes_from_info,
     row_callees,
 )
-from .model import Location, Note
-from .resolve import Module, Resolver, assign_modules, method_name, prefixes_of
+from .index_protocol import CALLERS, CAPABILITIES, EVERY_FUNCTION, Lookup, LookupTable, MissingCapability
+from .model import Function, Location, Note
+from .parse import decode
+from .resolve import Module, Resolver, assign_modules, method_name
 from .settings import Settings
-from .textsearch import Layout, call_offsets, call_sites, closure, has_window, renames
+from .textsearch import Layout, call_offsets, call_sites, closure, has_window, name_offsets, renames
 from .tree import SourceTree
 
-__all__ = ["NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "LazyCloneIndex", "build_lazy_index", "lazy_possible"]
+__all__ = [
+    "LAZY_MAX_FUNCTIONS", "NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "LazyCloneIndex", "ModuleTable", "build_lazy_index", "lazy_possible",
+]
 
 # compact function fields (parse.py)
 _F_LOCAL, _F_LINE, _F_COL, _F_END, _F_CALLS, _F_CLASS = 0, 2, 3, 4, 6, 7
 
 
 class NeedsFullIndex(Exception):
-    """The lazy index cannot answer this exactly: build the full index.
+    """The lazy index cannot answer this exactly, or not cheaply: build the full index.
+
+    What it can never answer is not asked (``LazyRepoIndex.capabilities``: the
+    engine checks the rules' needs first).  This is raised only where looking
+    is what finds out, and only from these three places:
+
+    * :func:`build_lazy_index`, before anything is parsed: a stored snapshot
+      makes the full index the cheaper start;
+    * :meth:`LazyIndex.locate` (a lookup of a function, of a file's functions,
+      or a search for candidates): two modules define the qualified name, which
+      the full table merges across modules;
+    * :meth:`LazyIndex.afford` (``costly``), before parsing what a search kept:
+      the lazy answer would cost more than the full build (the cost model).
 
     ``digested``: the tree's (digests, contents, notes) when they are known (see
     ``index.build_index``), so that the full build does not read the files again.
@@ -85,6 +103,18 @@ class NeedsFullIndex(Exception):
 # lazy path stays, whatever the share.)
 LAZY_SHARE = 0.4
 LAZY_FLOOR = 1_000_000
+# Listing every call site of a file once costs about 35 searches of it for a few names
+# (sympy 1.14.0: 2.2 s against 0.065 s a search); a change of many functions asks
+# hundreds of searches (a real agent commit of 311 functions: 202, 31 s of its 48 s
+# cold).  The first SEARCHES_BEFORE_CALLS searches are plain; later ones read the list:
+# never more than about twice the cheaper of the two ways.
+SEARCHES_BEFORE_CALLS = 16
+# Each changed function asks its own searches and parses the files they keep; past
+# this many, the full build is the cheaper (real agent commits to OpenHands, about
+# 1,100 files: from 14 changed functions on the lazy path took 1.2 to 4 times the
+# full build's time; ``python scripts/realworld.py --timing --commits ...``), and the
+# engine builds it at once, before any search.
+LAZY_MAX_FUNCTIONS = 12
 
 
 # --------------------------------------------------------------------------
@@ -92,17 +122,20 @@ LAZY_FLOOR = 1_000_000
 # --------------------------------------------------------------------------
 
 
-class _Modules(dict):
-    """Module name -> Module, the file parsed when the module is first read (None: no such module)."""
+class ModuleTable(Mapping):
+    """Module name -> Module, the file parsed when the module is first read: a Resolver's
+    ``table`` (``resolve.Resolver``).  Its names are every module file's, known from the
+    paths; ``values()`` and ``items()`` parse every one of them (the full build's work)."""
 
     def __init__(self, info: dict[str, tuple[str, bool, bool]], source: FactSource):
-        super().__init__()
         self.info = info  # module name -> (path, is package, loose)
         self.source = source
+        self._loaded: dict[str, Optional[Module]] = {}
 
     def load(self, name: str) -> Optional[Module]:
-        if dict.__contains__(self, name):
-            return dict.__getitem__(self, name)
+        """The module ``name``, parsed now if it was not (None: no such module, or its file unreadable)."""
+        if name in self._loaded:
+            return self._loaded[name]
         found = self.info.get(name)
         module = None
         if found is not None:
@@ -110,10 +143,10 @@ class _Modules(dict):
             facts = self.source.compact([path]).get(path)
             if facts is not None:
                 module = Module(name, path, is_package, loose, facts=facts)
-        dict.__setitem__(self, name, module)
+        self._loaded[name] = module
         return module
 
-    def get(self, name, default=None):  # type: ignore[override]
+    def get(self, name, default=None):
         module = self.load(name)
         return default if module is None else module
 
@@ -132,31 +165,27 @@ class _Modules(dict):
     def __len__(self) -> int:
         return len(self.info)
 
-    def values(self):  # type: ignore[override]
-        raise NeedsFullIndex("every module")
 
-    def items(self):  # type: ignore[override]
-        raise NeedsFullIndex("every module")
+class _NotBuilt(LookupTable):
+    """A table the lazy index does not build (the inverted callee index): nothing may read it.
 
-
-class _Everything(Mapping):
-    """A table the lazy index does not have (the inverted callee index)."""
+    A rule that reads it declares ``callers`` in ``Rule.needs``, and the engine
+    then builds the full index; reading it here anyway is a bug in that rule.
+    """
 
     def __init__(self, what: str):
         self.what = what
 
     def __getitem__(self, key):
-        raise NeedsFullIndex(self.what)
+        raise MissingCapability(f"the lazy index has no {self.what}: a rule reading it needs {CALLERS!r} (Rule.needs)")
 
-    def __iter__(self):
-        raise NeedsFullIndex(self.what)
-
-    def __len__(self) -> int:
-        raise NeedsFullIndex(self.what)
+    def __repr__(self) -> str:
+        return f"_NotBuilt({self.what!r})"
 
 
-class LazyFunctions(Mapping):
-    """qualname -> Function, as ``index.FunctionTable`` gives it, made on first lookup."""
+class LazyFunctions(LookupTable):
+    """qualname -> Function, as ``index.FunctionTable`` gives it, made on first lookup
+    (a lookup: the lazy index never lists every function, see ``LazyRepoIndex.capabilities``)."""
 
     def __init__(self, lazy: "LazyIndex"):
         self._lazy = lazy
@@ -184,25 +213,15 @@ class LazyFunctions(Mapping):
             )
         return fn
 
-    def __contains__(self, qualname: object) -> bool:  # (Mapping's would resolve the function)
+    def __contains__(self, qualname: object) -> bool:  # (LookupTable's would resolve the function)
         return isinstance(qualname, str) and (qualname in self._made or self._lazy.locate(qualname) is not None)
-
-    def is_method(self, qualname: str) -> bool:
-        found = self._lazy.locate(qualname)
-        return found is not None and found[1][_F_CLASS] is not None
-
-    def __iter__(self):
-        raise NeedsFullIndex("every function")
-
-    def __len__(self) -> int:
-        raise NeedsFullIndex("every function")
 
     def __repr__(self) -> str:
         return f"LazyFunctions({len(self._made)} made)"
 
 
-class LazyByPath(PathTable):
-    """path -> qualnames defined in that file, in source order (as ``index.ByPath``)."""
+class LazyByPath(LookupTable):
+    """path -> qualnames defined in that file, in source order (as ``index.ByPath``), a lookup."""
 
     def __init__(self, lazy: "LazyIndex"):
         self._lazy = lazy
@@ -228,12 +247,6 @@ class LazyByPath(PathTable):
             rows.sort(key=lambda r: r[1])
             found = self._made[path] = tuple(q for q, _ in rows)
         return found
-
-    def __iter__(self):
-        raise NeedsFullIndex("every file's functions")
-
-    def __len__(self) -> int:
-        raise NeedsFullIndex("every file's functions")
 
 
 class LazyIndex:
@@ -262,12 +275,8 @@ class LazyIndex:
         assigned = assign_modules(paths)
         self.module_of_path = {p: info[0] for p, info in assigned.items() if info is not None}
         info = {info[0]: (p, info[1], info[2]) for p, info in assigned.items() if info is not None}
-        self.modules = _Modules(info, source)
-        resolver = Resolver(())
-        resolver.modules = self.modules  # type: ignore[assignment]
-        resolver.top_level = frozenset(name.partition(".")[0] for name in info)
-        resolver.module_prefixes = prefixes_of(info)
-        self.resolver = resolver
+        self.modules = ModuleTable(info, source)
+        self.resolver = Resolver(table=self.modules)
         self._callees: dict[tuple[str, str], frozenset[str]] = {}
         self._located: dict[str, Optional[tuple[Module, tuple]]] = {}
         self._nested: dict[str, dict[str, list[tuple]]] = {}
@@ -275,14 +284,15 @@ class LazyIndex:
         self._renames: Optional[dict[str, list[tuple[str, str, int]]]] = None
         self._texts: dict[str, bytes] = {}
         self._layouts: dict[str, Layout] = {}
+        self._searches = 0  # calls of candidates()
         self.digested = digested  # what digest_files gave: for a full build after all
         self.by_path = LazyByPath(self)
 
     def file_notes(self, path: str) -> tuple[Note, ...]:
         """The notes on one file's own facts (decoding, syntax errors)."""
         facts = self.source.compact([path]).get(path) if path in self.source.digests else None
-        info = _note_info(facts) if facts is not None else None
-        return tuple(_notes(path, info[0], info[1])) if info is not None else ()
+        info = note_info(facts) if facts is not None else None
+        return tuple(notes_from_info(path, info[0], info[1])) if info is not None else ()
 
     # -- functions ------------------------------------------------------------
 
@@ -314,6 +324,11 @@ class LazyIndex:
         result = found[0] if found and found[0][1] is not None else None
         self._located[qualname] = result
         return result
+
+    def is_method(self, qualname: str) -> bool:
+        """Is ``qualname`` a function defined in a class (``RepoIndex.is_method``)?"""
+        found = self.locate(qualname)
+        return found is not None and found[1][_F_CLASS] is not None
 
     def _nested_in(self, module: Module) -> dict[str, list[tuple]]:
         """local name -> the module's functions nested in it, at any depth (made once a module:
@@ -380,12 +395,10 @@ class LazyIndex:
     def _text(self, path: str) -> Optional[bytes]:
         text = self._texts.get(path)
         if text is None:
-            from .parse import _decode
-
             data = self._contents(path)
             if data is None:
                 return None
-            text = self._texts[path] = _decode(data)[0]
+            text = self._texts[path] = decode(data)[0]
         return text
 
     def searched(self, path: str) -> bool:
@@ -426,20 +439,34 @@ class LazyIndex:
         at_least = max(1, at_least)
         everything = closure(names, self.renamed(), lambda path, at: self.layout(path).in_code(at))
         renamed_only = frozenset(n.encode("utf-8") for n in everything - names)
-        pattern = call_sites(everything)
+        # the first searches look for these names alone; past SEARCHES_BEFORE_CALLS, each
+        # file's call sites are listed once and looked up (a change of many functions)
+        self._searches += 1
+        listed = self._searches > SEARCHES_BEFORE_CALLS
+        pattern = None if listed else call_sites(everything)
+        wanted = [n.encode("utf-8") for n in everything]
         names = everything
         files = set(self._always)
         for path in self.paths:
             if path in files or path not in self.module_of_path or not self.searched(path):
                 continue
             text = self._text(path)
-            if text is None or pattern.search(text) is None:
+            if text is None:
                 continue
-            layout = self.layout(path)
-            sites = call_offsets(pattern, layout, renamed_only)
-            if has_window(text, sites, at_least):
+            if pattern is None:
+                calls = self.layout(path).calls()
+                if not any(n in calls for n in wanted):
+                    continue
+                layout = self.layout(path)
+                sites = name_offsets(layout, wanted, renamed_only)
+            else:
+                if pattern.search(text) is None:
+                    continue
+                layout = self.layout(path)
+                sites = call_offsets(pattern, layout, renamed_only)
+            if has_window(text, sites, at_least, layout):
                 # calls in strings and comments (doctests) are no calls
-                if has_window(text, [at for at in sites if layout.in_code(at)], at_least):
+                if has_window(text, [at for at in sites if layout.in_code(at)], at_least, layout):
                     files.add(path)
         self.afford(files)  # decided before parsing: the full build when it is the cheaper
         self.source.compact(sorted(files))  # one parse, in processes when there are many
@@ -473,7 +500,7 @@ class LazyCloneIndex:
     from the start: only the files with a match are parsed and tokenized.
     """
 
-    def __init__(self, lazy: LazyIndex, functions: Mapping, min_tokens: int):
+    def __init__(self, lazy: LazyIndex, functions: Lookup[str, Function], min_tokens: int):
         self.lazy = lazy
         self.functions = functions
         self.min_tokens = min_tokens
@@ -557,12 +584,19 @@ class LazyCloneIndex:
 
 @dataclass(frozen=True)
 class LazyRepoIndex(RepoIndex):
-    """A RepoIndex whose tables are made on demand (see the module docstring)."""
+    """A RepoIndex whose tables are made on demand (see the module docstring).
+
+    ``functions`` and ``by_path`` are lookups; ``callers`` and ``method_callers``
+    are not built.  It answers every capability of ``index_protocol`` but these:
+    """
+
+    capabilities: ClassVar[frozenset[str]] = CAPABILITIES - {EVERY_FUNCTION, CALLERS}
 
     lazy: Optional[LazyIndex] = None
 
     def is_method(self, callee: str) -> bool:
-        return self.functions.is_method(callee)  # type: ignore[attr-defined]
+        assert self.lazy is not None
+        return self.lazy.is_method(callee)
 
     def candidates(self, callees: Iterable[str], at_least: int = 1) -> set[str]:
         assert self.lazy is not None
@@ -616,8 +650,8 @@ def build_lazy_index(
         notes.append(Note("", cache.disabled_reason))
     return LazyRepoIndex(
         functions=LazyFunctions(lazy),
-        callers=_Everything("the callers of every callee"),
-        method_callers=_Everything("the callers of every method name"),
+        callers=_NotBuilt("callers of every callee"),
+        method_callers=_NotBuilt("callers of every method name"),
         by_path=lazy.by_path,
         module_of_path=lazy.module_of_path,
         notes=tuple(sorted(set(notes), key=lambda n: (n.path, n.message))),

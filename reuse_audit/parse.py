@@ -33,7 +33,7 @@ from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from .model import FileFacts, compact_from_facts, facts_from_compact, function_from_compact
 
-__all__ = ["parse_source", "parse_compact", "parse_for_resolution", "facts_from_compact", "compact_from_facts", "function_from_compact"]
+__all__ = ["decode", "parse_source", "parse_compact", "parse_for_resolution", "facts_from_compact", "compact_from_facts", "function_from_compact"]
 
 MAX_SYNTAX_ERRORS = 20
 _DIGEST_CHARS = 16
@@ -127,7 +127,7 @@ def _is_utf8(data: bytes) -> bool:
     return True
 
 
-def _decode(data: bytes) -> tuple[bytes, Optional[str]]:
+def decode(data: bytes) -> tuple[bytes, Optional[str]]:
     """UTF-8 bytes for tree-sitter, and a note when they differ from the input."""
     if data.startswith(_BOM):
         data = data[len(_BOM) :]
@@ -154,6 +154,9 @@ def _decode(data: bytes) -> tuple[bytes, Optional[str]]:
     if prefix:
         note = prefix + "; " + note
     return data.decode("latin-1").encode("utf-8"), note
+
+
+_decode = decode  # (its name before it was public: the parser's own calls)
 
 
 # --------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import builtins
 import re
-from typing import Iterable, Iterator, Optional
+from typing import Iterable, Iterator, Mapping, Optional
 
 BUILTIN_NAMES = frozenset(dir(builtins)) | {"__import__", "reveal_type", "__file__", "__name__"}
 
@@ -205,8 +205,10 @@ class Module:
 class Resolver:
     """Canonical names for every call in a set of modules."""
 
-    def __init__(self, modules: Iterable[Module]):
-        self.modules: dict[str, Module] = {m.name: m for m in modules}
+    def __init__(self, modules: Iterable[Module] = (), table: Optional[Mapping[str, Module]] = None):
+        """``table``, instead of ``modules``: a table of every module name whose modules are made
+        when first read (``lazy.ModuleTable``); only its names are read here."""
+        self.modules: Mapping[str, Module] = table if table is not None else {m.name: m for m in modules}
         self.top_level = frozenset(name.partition(".")[0] for name in self.modules)
         self.module_prefixes = prefixes_of(self.modules)
         # memo tables: key -> (result, tokens), only for results that are pure

@@ -11,11 +11,12 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator
 
+from .index_protocol import CLONE_CANDIDATES, DECLARED_TARGETS, LOOKUP, known
 from .model import ChangeSet, Finding
 from .settings import Settings
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .index import RepoIndex
+    from .index_protocol import Index
 
 REQUIRED_SECTIONS = (
     "What it does",
@@ -30,7 +31,17 @@ HOMEPAGE = "https://github.com/reuse-audit/reuse-audit"
 FULL_DESCRIPTION_LIMIT = 1024  # GitHub code scanning's limit for fullDescription.text
 DOCS_BASE = HOMEPAGE + "/blob/main/docs/rules/"
 
-CheckFunction = Callable[[ChangeSet, "RepoIndex", Settings], Iterator[Finding]]
+# A rule that ``needs_targets`` reports each declared target the change does not call in one
+# finding (``Finding.target``), whose ``details`` hold (TARGET_STATUS, one of TARGET_STATUSES).
+# Read them with ``reuse_audit.api.target_verdicts``.
+TARGET_STATUS = "status"
+REIMPLEMENTED = "reimplemented"  # the change calls at least min-overlap of its callees: re-implemented
+BYPASSED = "bypassed"  # not called, not re-implemented
+UNJUDGED = "unjudged"  # it has fewer than min-callees callees: a re-implementation cannot be judged
+UNKNOWN = "unknown"  # no function, method, class or callable instance of that name in the repository
+TARGET_STATUSES = (REIMPLEMENTED, BYPASSED, UNJUDGED, UNKNOWN)
+
+CheckFunction = Callable[[ChangeSet, "Index", Settings], Iterator[Finding]]
 
 
 @dataclass(frozen=True)
@@ -44,11 +55,27 @@ class Rule:
     precision: str = "high"  # SARIF/CodeQL precision: very-high | high | medium | low
     tags: tuple[str, ...] = ("maintainability", "reuse")
     # What a rule needs and offers, declared here so that nothing outside rules/ names a rule:
-    needs_targets: bool = False  # runs only when reuse targets are declared; its findings whose
-    # details say status "unknown" name a declared target the repository does not define
-    needs_clones: bool = False  # reads the clone index (``index.clones``): the engine builds it
+    # what it asks of the index (index_protocol.py's capabilities): the engine builds an index that
+    # answers all of them exactly before running it (the full one when the lazy one cannot)
+    needs: frozenset[str] = frozenset({LOOKUP})
     fixable: bool = False  # its findings name a target a call can replace the new function with (fixes.py)
     others_by: str = "callees"  # how its other candidates are described: "callees" or "similarity"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "needs", known(self.needs))  # (a set given is checked, and frozen)
+
+    @property
+    def needs_targets(self) -> bool:
+        """It reads the declared reuse targets (``index.declared``), and runs only when targets are
+        declared; it says what became of each declared target the change does not call
+        (``details[TARGET_STATUS]``, one of TARGET_STATUSES: read them with
+        ``reuse_audit.api.target_verdicts``)."""
+        return DECLARED_TARGETS in self.needs
+
+    @property
+    def needs_clones(self) -> bool:
+        """It reads the clone index (``index.clones``): the engine builds it."""
+        return CLONE_CANDIDATES in self.needs
 
     @property
     def doc_filename(self) -> str:

@@ -1,48 +1,15 @@
 """Settings: read once from ``[tool.reuse-audit]`` and the command line, then frozen.
 
-Example ``pyproject.toml``::
-
-    [tool.reuse-audit]
-    min-callees = 3          # RA001: a target needs at least this many callees
-    min-overlap = 0.8        # RA001: share of the target's callees the new code calls
-    exclude = ["docs/**", "scripts/*.py"]
-    ignore-callees = ["logging.getLogger", ".debug"]
-    select = ['RA001']       # rules to run (default: all)
-    ignore = []              # rules to skip
-
-    [tool.reuse-audit.per-file-ignores]
-    "tests/**" = ['RA003']   # rules whose findings in matching files are dropped
+The rules read a :class:`Settings`; reading one from a file (and checking its
+rule codes against the rules) is :mod:`reuse_audit.config`'s job, so that this
+module needs nothing of the rules.
 """
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any, Optional
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
-
-from .errors import UsageError
-
-KNOWN_KEYS = {
-    "min-callees",
-    "min-overlap",
-    "exclude",
-    "ignore-callees",
-    "select",
-    "ignore",
-    "min-similarity",
-    "min-tokens",
-    "per-file-ignores",
-    "test-patterns",
-    "include-tests",
-    "min-own-callees",
-    "min-structure",
-}
 
 #: What test code is, by default: a folder named ``tests`` or ``testing`` anywhere
 #: in the path, and the file names pytest collects or configures from.
@@ -110,143 +77,3 @@ class Settings:
 
     def with_overrides(self, **changes: Any) -> "Settings":
         return replace(self, **{k: v for k, v in changes.items() if v is not None})
-
-
-def load_settings(repo: Path, config: Optional[Path] = None) -> Settings:
-    """Read ``[tool.reuse-audit]`` from ``repo/pyproject.toml`` if present; with ``config``
-    (``--config FILE``), from that file instead: its ``[tool.reuse-audit]`` table, or, in a
-    file without one (a ``reuse-audit.toml``), its top-level keys."""
-    if config is not None:
-        return _load_config(config)
-    pyproject = repo / "pyproject.toml"
-    if not pyproject.is_file():
-        return Settings()
-    try:
-        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read {pyproject}: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"{pyproject}: invalid TOML: {exc}") from None
-    tool = data.get("tool", {})
-    if not isinstance(tool, dict):
-        raise UsageError(f"{pyproject}: 'tool' must be a table, got {type(tool).__name__} {tool!r}")
-    table = tool.get("reuse-audit")
-    if table is None:
-        return Settings()
-    return settings_from_table(table, str(pyproject))
-
-
-def _load_config(path: Path) -> Settings:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"--config {path}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"--config {path}: is a directory, expected a TOML file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"--config {path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"--config {path}: invalid TOML: {exc}") from None
-    tool = data.get("tool")
-    if isinstance(tool, dict) and "reuse-audit" in tool:
-        return settings_from_table(tool["reuse-audit"], str(path))
-    if path.name == "pyproject.toml":  # a pyproject.toml without the table: the defaults
-        return Settings()
-    return settings_from_table({k: v for k, v in data.items() if k != "tool"}, str(path))
-
-
-def settings_from_table(table: dict, source: str) -> Settings:
-    if not isinstance(table, dict):
-        raise UsageError(f"{source}: [tool.reuse-audit] must be a table")
-    unknown = sorted(set(table) - KNOWN_KEYS)
-    if unknown:
-        raise UsageError(
-            f"{source}: unknown key '{unknown[0]}' in [tool.reuse-audit] "
-            f"(known: {', '.join(sorted(KNOWN_KEYS))})"
-        )
-
-    def number(key: str, kind: type, low: float, high: Optional[float]) -> Any:
-        if key not in table:
-            return None
-        value = table[key]
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and not isinstance(value, int)):
-            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be a{'n integer' if kind is int else ' number'}, got {value!r}")
-        if value < low or (high is not None and value > high):
-            bound = f"between {low} and {high}" if high is not None else f"at least {low}"
-            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be {bound}, got {value!r}")
-        return kind(value)
-
-    def strings(key: str) -> Optional[tuple[str, ...]]:
-        if key not in table:
-            return None
-        value = table[key]
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be a list of strings")
-        return tuple(value)
-
-    per_file: list[tuple[str, tuple[str, ...]]] = []
-    if "per-file-ignores" in table:
-        mapping = table["per-file-ignores"]
-        if not isinstance(mapping, dict):
-            raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] must be a table of \"pattern\" = ['RA001', ...]")
-        for pattern, codes in mapping.items():
-            if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
-                raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] \"{pattern}\" must be a list of rule codes")
-            cleaned = _codes(tuple(codes)) or ()
-            bad = unknown_codes(cleaned)
-            if bad:
-                raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] \"{pattern}\": {describe_unknown(bad)}")
-            per_file.append((pattern, cleaned))
-
-    def flag(key: str) -> Optional[bool]:
-        if key not in table:
-            return None
-        if not isinstance(table[key], bool):
-            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be true or false, got {table[key]!r}")
-        return table[key]
-
-    ignore_callees = strings("ignore-callees")
-    for key in ("select", "ignore"):
-        codes = _codes(strings(key)) or ()
-        bad = unknown_codes(codes)
-        if bad:
-            raise UsageError(f"{source}: [tool.reuse-audit] {key}: {describe_unknown(bad)}")
-    return Settings().with_overrides(
-        min_callees=number("min-callees", int, 1, None),
-        min_overlap=number("min-overlap", float, 0.0, 1.0),
-        exclude=strings("exclude"),
-        ignore_callees=frozenset(ignore_callees) if ignore_callees is not None else None,
-        select=_codes(strings("select")),
-        ignore=_codes(strings("ignore")),
-        min_similarity=number("min-similarity", float, 0.0, 1.0),
-        min_tokens=number("min-tokens", int, 1, None),
-        per_file_ignores=tuple(per_file) if per_file else None,
-        test_patterns=strings("test-patterns"),
-        include_tests=flag("include-tests"),
-        min_own_callees=number("min-own-callees", int, 0, None),
-        min_structure=number("min-structure", float, 0.0, 1.0),
-    )
-
-
-def _codes(values: Optional[tuple[str, ...]]) -> Optional[tuple[str, ...]]:
-    return None if values is None else tuple(v.strip().upper() for v in values if v.strip())
-
-
-def unknown_codes(codes: tuple[str, ...]) -> list[str]:
-    """The codes (or prefixes) in ``codes`` that match no known rule.
-
-    A selection that matches nothing would silently run no rule (or ignore
-    nothing), so it is refused as bad input rather than passing quietly.
-    """
-    from reuse_audit.rules import RULES  # here: the rules import this module
-
-    return [c for c in codes if not any(known.startswith(c) for known in RULES)]
-
-
-def describe_unknown(bad: list[str]) -> str:
-    from reuse_audit.rules import RULES
-
-    listed = ", ".join(repr(c) for c in bad)
-    return f"unknown rule code{'s' if len(bad) > 1 else ''} {listed} (known: {', '.join(sorted(RULES))})"

@@ -51,20 +51,16 @@ class TargetResolver:
 
     def __init__(self, tree: SourceTree, paths: Optional[Iterable[str]] = None):
         from .index import FactSource
-        from .lazy import _Modules
-        from .resolve import Resolver, assign_modules, prefixes_of
+        from .lazy import ModuleTable
+        from .resolve import Resolver, assign_modules
 
         self.tree = tree
         all_paths = tuple(paths) if paths is not None else tuple(tree.paths())
         assigned = assign_modules(all_paths)
         info = {v[0]: (p, v[1], v[2]) for p, v in assigned.items() if v is not None}
         self.source = FactSource(tree, None, 1, {p: "" for p in all_paths}, {})
-        self.modules = _Modules(info, self.source)
-        resolver = Resolver(())
-        resolver.modules = self.modules  # type: ignore[assignment]
-        resolver.top_level = frozenset(name.partition(".")[0] for name in info)
-        resolver.module_prefixes = prefixes_of(info)
-        self.resolver = resolver
+        self.modules = ModuleTable(info, self.source)
+        self.resolver = Resolver(table=self.modules)
         self._texts: dict[str, list[str]] = {}
 
     # -- helpers -----------------------------------------------------------

@@ -27,7 +27,7 @@ from typing import Callable, Iterable, Mapping, Optional
 
 from .clones import _IDENTIFIER, _STRING
 
-__all__ = ["renames", "closure", "Layout", "call_sites", "call_offsets", "has_window"]
+__all__ = ["renames", "closure", "Layout", "call_sites", "call_offsets", "name_offsets", "has_window"]
 
 _IDENT = _IDENTIFIER.encode()  # a name, as RA003's tokenizer reads one
 # what may stand between a call's last name and its "(": blanks, line
@@ -48,6 +48,8 @@ _STRUCTURE = re.compile(_DEF_LINE + rb"|" + _STRING_LITERAL + rb"|#[^\n]*+")
 _IMPORT = re.compile(rb"import(?![\w\x80-\xff])(?:[ \t\f]|\\\r?\n)*+(\()?")
 _NAME = re.compile(_IDENT)
 _TAB_INDENT = re.compile(rb"(?m)^[ ]*+[\t\f]")
+# any call site: a name (matched whole: it is possessive), what may follow it, "("
+_ANY_CALL = re.compile(rb"(" + _IDENT + rb")" + _GAP + rb"\(")
 
 
 def renames(texts: Mapping[str, bytes]) -> dict[str, list[tuple[str, str, int]]]:
@@ -145,6 +147,9 @@ class Layout:
         self.text = text
         self._spans: Optional[tuple[list[int], list[int]]] = None
         self._imports: Optional[tuple[frozenset[bytes], bool]] = None
+        self._calls: Optional[dict[bytes, list[int]]] = None
+        self._windows: Optional[list[tuple[int, int]]] = None
+        self._trusted: Optional[bool] = None
 
     def in_code(self, at: int) -> bool:
         """Is offset ``at`` code: not in a comment, nor in a string other than an f-string
@@ -162,6 +167,35 @@ class Layout:
         starts, ends = self._spans
         i = bisect.bisect_right(starts, at) - 1
         return i < 0 or at >= ends[i]
+
+    def windows(self) -> list[tuple[int, int]]:
+        """(start, end) of each function's window (see ``has_window``)."""
+        if self._windows is None:
+            self._windows = _windows(self.text)
+        return self._windows
+
+    def trusted(self) -> bool:
+        """Can the windows be trusted: no tab in indentation, brackets balanced outside
+        strings and comments (else tree-sitter may end a function elsewhere)?"""
+        if self._trusted is None:
+            self._trusted = _trusted_layout(self.text)
+        return self._trusted
+
+    def calls(self) -> dict[bytes, list[int]]:
+        """name -> the offsets of its call sites (``name(``, as ``call_sites`` finds them),
+        for every name the text calls: one pass, for a text searched again and again."""
+        if self._calls is None:
+            text = self.text
+            calls: dict[bytes, list[int]] = {}
+            for m in _ANY_CALL.finditer(text):
+                at = m.start()
+                # (a name after a digit is the tail of a number; a name's tail never
+                # matches here where its whole failed: it has the same text after it)
+                if at and text[at - 1] in _NAME_BYTES:
+                    continue
+                calls.setdefault(m.group(1), []).append(at)
+            self._calls = calls
+        return self._calls
 
     def imports(self) -> tuple[frozenset[bytes], bool]:
         """(every name written after an ``import`` keyword, in that statement; is one a ``*``)."""
@@ -213,19 +247,38 @@ def call_offsets(pattern: "re.Pattern[bytes]", layout: Layout, renamed_only: fro
         at = m.start()
         if at and text[at - 1] in _NAME_BYTES:
             continue
-        if renamed_only and m.group(1) in renamed_only:
-            j = at - 1
-            while j >= 0 and text[j] in _BLANKS:
-                j -= 1
-            if j < 0 or text[j] != 0x2E:  # not an attribute: is the name imported here?
-                imported, star = layout.imports()
-                if not star and m.group(1) not in imported:
-                    continue
+        if renamed_only and m.group(1) in renamed_only and not _counts(layout, m.group(1), at):
+            continue
         out.append(at)
     return out
 
 
-def has_window(text: bytes, sites: list[int], enough: int) -> bool:
+def name_offsets(layout: Layout, names: Iterable[bytes], renamed_only: frozenset[bytes] = frozenset()) -> list[int]:
+    """``call_offsets`` of the names ``names``, read from ``layout.calls()`` (no search), sorted."""
+    calls = layout.calls()
+    out: list[int] = []
+    for name in names:
+        found = calls.get(name)
+        if found:
+            out.extend(at for at in found if name not in renamed_only or _counts(layout, name, at))
+    out.sort()
+    return out
+
+
+def _counts(layout: Layout, name: bytes, at: int) -> bool:
+    """Does the call of ``name`` (renamed only by an import) at ``at`` count: an attribute
+    call (``mod.name(``), or a plain one where the text imports the name (or ``*``)?"""
+    text = layout.text
+    j = at - 1
+    while j >= 0 and text[j] in _BLANKS:
+        j -= 1
+    if j >= 0 and text[j] == 0x2E:
+        return True
+    imported, star = layout.imports()
+    return star or name in imported
+
+
+def has_window(text: bytes, sites: list[int], enough: int, layout: Optional["Layout"] = None) -> bool:
     """Can one function of ``text`` hold ``enough`` of the call sites at offsets ``sites``?
 
     A function starts at its ``def`` line and ends before the next line that
@@ -233,26 +286,36 @@ def has_window(text: bytes, sites: list[int], enough: int) -> bool:
     holds it, and its nested functions.  When the file's layout cannot be
     trusted for this (tabs in indentation, brackets that do not balance outside
     strings and comments: tree-sitter may then end a function elsewhere), the
-    whole file is the window.
+    whole file is the window.  ``layout`` (of ``text``) keeps the windows and
+    that verdict for the next question about the same text.
     """
     if len(sites) < enough:
         return False
-    starts = _scan(text)[0]
+    if layout is None:
+        layout = Layout(text)
+    left = bisect.bisect_left
+    for start, end in layout.windows():
+        if left(sites, end) - left(sites, start) >= enough:
+            return True
+    return not layout.trusted()
+
+
+def _windows(text: bytes) -> list[tuple[int, int]]:
+    """(start, end) of the window of each def of ``text`` (see ``has_window``)."""
+    starts = _scan(text)[0]  # (offset, indentation, is a def) of each def or class line
+    out: list[tuple[int, int]] = []
     open_: list[tuple[int, int, bool]] = []
-
-    def holds(start: tuple[int, int, bool], end: int) -> bool:
-        # a class is no function: its methods have windows of their own
-        return start[2] and bisect.bisect_left(sites, end) - bisect.bisect_left(sites, start[0]) >= enough
-
     for start in starts:
         while open_ and open_[-1][1] >= start[1]:
-            if holds(open_.pop(), start[0]):
-                return True
+            closed = open_.pop()
+            if closed[2]:  # a class is no function: its methods have windows of their own
+                out.append((closed[0], start[0]))
         open_.append(start)
     while open_:
-        if holds(open_.pop(), len(text)):
-            return True
-    return not _trusted_layout(text)
+        closed = open_.pop()
+        if closed[2]:
+            out.append((closed[0], len(text)))
+    return out
 
 
 def _trusted_layout(text: bytes) -> bool:

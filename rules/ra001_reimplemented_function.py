@@ -139,7 +139,7 @@ from __future__ import annotations
 import math
 from typing import Iterable, Iterator, Optional
 
-from reuse_audit.index import RepoIndex
+from reuse_audit.index_protocol import CALLEE_CANDIDATES, FUNCTIONS_OF_FILE, LOOKUP, Index
 from reuse_audit.model import Candidate, ChangeSet, Finding
 from reuse_audit.resolve import method_name
 from reuse_audit.rule import Rule
@@ -153,7 +153,7 @@ LOCALS = ".<locals>."
 EPSILON = 1e-9
 
 
-def calls_of(target_callee: str, callees: frozenset[str], method_names: frozenset[str], index: RepoIndex) -> bool:
+def calls_of(target_callee: str, callees: frozenset[str], method_names: frozenset[str], index: Index) -> bool:
     """Does a set of callees include ``target_callee``?
 
     A method-name callee (``.m``, a call on a receiver of unknown type) matches a
@@ -168,7 +168,7 @@ def calls_of(target_callee: str, callees: frozenset[str], method_names: frozense
     return False
 
 
-def calls_function(callees: frozenset[str], function: str, index: RepoIndex) -> bool:
+def calls_function(callees: frozenset[str], function: str, index: Index) -> bool:
     """Does a set of callees include a call of the function ``function``?
 
     By its name, or, when it is a method, by a method-name callee of the same
@@ -179,12 +179,12 @@ def calls_function(callees: frozenset[str], function: str, index: RepoIndex) -> 
     return index.is_method(function) and "." + method_name(function) in callees
 
 
-def method_names_of(callees: Iterable[str], index: RepoIndex) -> frozenset[str]:
+def method_names_of(callees: Iterable[str], index: Index) -> frozenset[str]:
     return frozenset(method_name(c) for c in callees if c.startswith(".") or index.is_method(c))
 
 
 def overlap(
-    target_callees: frozenset[str], callees: frozenset[str], index: RepoIndex
+    target_callees: frozenset[str], callees: frozenset[str], index: Index
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(shared, missing): the target's callees that ``callees`` calls, and the rest. Sorted."""
     names = method_names_of(callees, index)
@@ -206,7 +206,7 @@ def fewest_shared(settings: Settings) -> int:
     return max(1, math.ceil(share * max(settings.min_callees, 1) - 1e-9))
 
 
-def reach(qualname: str, index: RepoIndex, helpers: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+def reach(qualname: str, index: Index, helpers: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
     """What a function calls, including through helpers added by the same change.
 
     Returns (callees, reached): the union of the callees of the function and of
@@ -232,7 +232,7 @@ def nested(a: str, b: str) -> bool:
     return a.startswith(b + LOCALS) or b.startswith(a + LOCALS)
 
 
-def distinct(callees: frozenset[str], index: RepoIndex) -> frozenset[str]:
+def distinct(callees: frozenset[str], index: Index) -> frozenset[str]:
     """``callees`` with each method-name callee ``.m`` left out when a method named ``m``
     is among them too: one call counts once, not as ``.subs`` and ``Basic.subs``."""
     resolved = {method_name(c) for c in callees if not c.startswith(".") and index.is_method(c)}
@@ -241,7 +241,7 @@ def distinct(callees: frozenset[str], index: RepoIndex) -> frozenset[str]:
     return frozenset(c for c in callees if not (c.startswith(".") and c[1:] in resolved))
 
 
-def own_callees(shared: Iterable[str], index: RepoIndex, defines=None) -> int:
+def own_callees(shared: Iterable[str], index: Index, defines=None) -> int:
     """How many of ``shared`` are functions of the repository itself (not a class, not
     another package's function, not a method of unknown receiver).  ``defines``:
     another test of "a function of the repository" (the tree before the change)."""
@@ -254,7 +254,7 @@ def fires(
     callees: frozenset[str],
     target_callees: frozenset[str],
     target_name: str,
-    index: RepoIndex,
+    index: Index,
     settings: Settings,
     defines=None,
     structure=None,
@@ -273,7 +273,7 @@ def fires(
     )
 
 
-def informative(shared, index: RepoIndex, settings: Settings, defines=None, structure=None) -> bool:
+def informative(shared, index: Index, settings: Settings, defines=None, structure=None) -> bool:
     """Is the overlap evidence, not vocabulary: at least ``min-own-callees`` shared callees
     are functions of the repository, or the two functions' code is at least
     ``min-structure`` similar (RA003's tokens: a copy that calls only libraries)."""
@@ -285,7 +285,7 @@ def informative(shared, index: RepoIndex, settings: Settings, defines=None, stru
     return score is not None and score + EPSILON >= settings.min_structure
 
 
-def _code_of(qualname: str, index: RepoIndex, read) -> Optional[str]:
+def _code_of(qualname: str, index: Index, read) -> Optional[str]:
     """The normalised token sequence of a function of the tree after the change."""
     from reuse_audit.previous import tokens_of
 
@@ -307,7 +307,7 @@ def _similarity(a: Optional[str], b: Optional[str]) -> Optional[float]:
     return None if a is None or b is None else similarity(a, b)
 
 
-def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[Finding]:
+def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Finding]:
     added = change.added
     reached_by: dict[str, frozenset[str]] = {}
     findings: dict[str, Finding] = {}
@@ -335,7 +335,7 @@ def _best_target(
     qualname: str,
     callees: frozenset[str],
     reached: frozenset[str],
-    index: RepoIndex,
+    index: Index,
     settings: Settings,
     added: frozenset[str] = frozenset(),
     change: Optional[ChangeSet] = None,
@@ -438,13 +438,13 @@ def _best_target(
     )
 
 
-def _beside(target_name: str, shared: tuple[str, ...], index: RepoIndex) -> int:
+def _beside(target_name: str, shared: tuple[str, ...], index: Index) -> int:
     """How many of ``shared`` are defined in the module of ``target_name``."""
     module = index.functions[target_name].module + "."
     return sum(1 for c in shared if c.startswith(module))
 
 
-def _originals_first(qualifying: list, index: RepoIndex, settings: Settings) -> list:
+def _originals_first(qualifying: list, index: Index, settings: Settings) -> list:
     """The candidates with the strongest that is not itself a re-implementation of
     another candidate first: name the original, not an earlier copy of it.
 
@@ -479,5 +479,7 @@ RULE = Rule(
     check=check,
     level="warning",
     precision="high",
+    # a function's callees, the candidates sharing them, and the functions beside a target (scope.py)
+    needs=frozenset({LOOKUP, CALLEE_CANDIDATES, FUNCTIONS_OF_FILE}),
     fixable=True,
 )

@@ -69,9 +69,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from reuse_audit.index import RepoIndex
+from reuse_audit.index_protocol import DECLARED_TARGETS, LOOKUP, Index
 from reuse_audit.model import ChangeSet, Finding, Location
-from reuse_audit.rule import Rule
+from reuse_audit.rule import BYPASSED, REIMPLEMENTED, TARGET_STATUS, UNJUDGED, UNKNOWN, Rule
 from reuse_audit.settings import Settings
 from reuse_audit.targets import DeclaredTarget
 
@@ -81,7 +81,7 @@ CODE = "RA002"
 NAME = "bypassed-target"
 
 
-def change_callees(change: ChangeSet, index: RepoIndex) -> frozenset[str]:
+def change_callees(change: ChangeSet, index: Index) -> frozenset[str]:
     """Everything the change's functions call: the submission as a whole."""
     callees: set[str] = set()
     for qualname in change.qualnames:
@@ -91,7 +91,7 @@ def change_callees(change: ChangeSet, index: RepoIndex) -> frozenset[str]:
     return frozenset(callees)
 
 
-def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[Finding]:
+def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Finding]:
     if not settings.targets:
         return
     changed = sorted(
@@ -123,7 +123,7 @@ def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[F
                 "class or callable instance of that name in the repository)"
             )
             target_location = Location("", 0)
-            details.append(("status", "unknown"))
+            details.append((TARGET_STATUS, UNKNOWN))
         else:
             body = index.functions.get(target.body) if target.body else None
             target_location = target.location
@@ -132,17 +132,17 @@ def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[F
             shared, missing = overlap(target_callees, callees, index)
             ratio = round(len(shared) / total, 4) if total else 0.0
             if total < settings.min_callees:
-                status = "unjudged"
+                status = UNJUDGED
                 tail = (f": unjudged (< {settings.min_callees} callees: it has {total}), "
                         "too few to judge a re-implementation")
             elif is_reimplementation(len(shared), total, settings):
-                status = "reimplemented"
+                status = REIMPLEMENTED
                 tail = f" and re-implements it (calls {len(shared)} of its {total} callees)"
             else:
-                status = "bypassed"
+                status = BYPASSED
                 tail = f": bypassed (calls {len(shared)} of its {total} callees)"
             message = f"the change does not call declared target '{target_name}'{tail}"
-            details.append(("status", status))
+            details.append((TARGET_STATUS, status))
             details.append(("kind", target.kind))
             if target.canonical != target_name:
                 details.append(("defined_as", target.canonical))
@@ -161,7 +161,7 @@ def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[F
         )
 
 
-def _as_function(name: str, index: RepoIndex) -> DeclaredTarget:
+def _as_function(name: str, index: Index) -> DeclaredTarget:
     """A target the engine did not resolve (a caller of ``check`` without the engine): by its name only."""
     fn = index.functions.get(name)
     if fn is None:
@@ -177,5 +177,5 @@ RULE = Rule(
     check=check,
     level="warning",
     precision="high",
-    needs_targets=True,
+    needs=frozenset({LOOKUP, DECLARED_TARGETS}),  # runs only when targets are declared
 )

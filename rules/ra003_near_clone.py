@@ -134,7 +134,7 @@ from __future__ import annotations
 import math
 from typing import Iterator
 
-from reuse_audit.index import RepoIndex
+from reuse_audit.index_protocol import CLONE_CANDIDATES, Index
 from reuse_audit.model import Candidate, ChangeSet, Finding
 from reuse_audit.rule import Rule
 from reuse_audit.settings import Settings
@@ -160,7 +160,7 @@ def same_meaning(match, settings: Settings) -> bool:
     return match.coverage >= 1 - EPSILON and match.extra + EPSILON >= settings.min_similarity
 
 
-def ra001_pairs(change: ChangeSet, index: RepoIndex, settings: Settings) -> set[frozenset[str]]:
+def ra001_pairs(change: ChangeSet, index: Index, settings: Settings) -> set[frozenset[str]]:
     """The (new function, target) pairs RA001 reports, its other candidates included, either way round."""
     if not settings.rule_enabled(ra001.CODE):
         return set()
@@ -171,7 +171,7 @@ def ra001_pairs(change: ChangeSet, index: RepoIndex, settings: Settings) -> set[
     return pairs
 
 
-def check(change: ChangeSet, index: RepoIndex, settings: Settings) -> Iterator[Finding]:
+def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Finding]:
     clones = getattr(index, "clones", None)
     if clones is None:  # the engine builds it only when RA003 runs
         return
@@ -255,7 +255,7 @@ def was_a_copy(change: ChangeSet, qualname: str, target: str, clones, settings: 
 
 
 def _finding(
-    qualname: str, count: int, callees: frozenset[str], matches: list, index: RepoIndex, change: ChangeSet
+    qualname: str, count: int, callees: frozenset[str], matches: list, index: Index, change: ChangeSet
 ) -> Finding:
     new = index.functions[qualname]
     best = matches[0]
@@ -308,7 +308,8 @@ RULE = Rule(
     check=check,
     level="warning",
     precision="high",
-    needs_clones=True,
+    # the clone index; and what RA001 needs, as it runs RA001 to leave its pairs to it (ra001_pairs)
+    needs=ra001.RULE.needs | {CLONE_CANDIDATES},
     fixable=True,
     others_by="similarity",
 )

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Optional
 
-from reuse_audit.index import RepoIndex
+from reuse_audit.index_protocol import Index
 from reuse_audit.model import ChangeSet, Function
 from reuse_audit.resolve import method_name
 from reuse_audit.settings import Settings
@@ -47,7 +47,7 @@ def is_test(fn: Function, settings: Settings) -> bool:
     return settings.is_test(fn.location.path)
 
 
-def judged(change: ChangeSet, index: RepoIndex, settings: Settings) -> list[str]:
+def judged(change: ChangeSet, index: Index, settings: Settings) -> list[str]:
     """The changed functions the rules judge, sorted."""
     out = []
     for qualname in sorted(change.qualnames):
@@ -64,7 +64,7 @@ def simple_name(qualname: str) -> str:
     return qualname.rpartition(".")[2]
 
 
-def same_protocol(new: Function, target: Function, index: RepoIndex, facts: Optional[Callable] = None) -> bool:
+def same_protocol(new: Function, target: Function, index: Index, facts: Optional[Callable] = None) -> bool:
     """Do ``new`` and ``target`` implement one protocol (so that neither can call the other instead)?
 
     * two methods of one name in classes related by inheritance (see
@@ -150,7 +150,7 @@ def _family(name: str) -> Optional[tuple[str, str]]:
     return (name[: len(name) - len(stripped)] + words[0], words[-1])
 
 
-def _family_size(target: Function, index: RepoIndex) -> int:
+def _family_size(target: Function, index: Index) -> int:
     """How many methods of ``target``'s class share its (first word, last word)."""
     key = _family(simple_name(target.qualname))
     owner = target.qualname.rpartition(".")[0]
@@ -173,7 +173,7 @@ def calls_by_name(new: Function, target: Function) -> bool:
 
 
 def allowed_target(
-    new: Function, target_name: str, index: RepoIndex, settings: Settings, facts: Optional[Callable] = None
+    new: Function, target_name: str, index: Index, settings: Settings, facts: Optional[Callable] = None
 ) -> Optional[Function]:
     """The target ``target_name`` if the rules may name it for ``new``, else None
     (``facts``: path -> FileFacts of the tree, for the classes' bases)."""
@@ -189,7 +189,7 @@ def allowed_target(
     return target
 
 
-def one_of_each_mirror(findings: dict, index: RepoIndex, change: ChangeSet) -> dict:
+def one_of_each_mirror(findings: dict, index: Index, change: ChangeSet) -> dict:
     """``check PATH...``: two existing functions that are copies of each other give
     two findings, each naming the other.  One pair is one finding: the one on the
     function that comes later (by path, then line), as the later one is the copy."""

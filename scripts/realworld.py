@@ -16,6 +16,7 @@ the precision. A finding without a verdict is listed as ``unjudged``.
     python scripts/realworld.py --only sphinx-8595    # rows whose id contains it
     python scripts/realworld.py --extra ARGS          # e.g. --extra="--include-tests"
     python scripts/realworld.py --near-misses 5       # and what looser settings would add
+    python scripts/realworld.py --timing              # and each check's cold time (median, max)
 
 ``--commits FILE`` runs a second set: commits written by coding agents, one
 ``MIRROR COMMIT`` a line (MIRROR: a git directory); each is checked as
@@ -25,6 +26,12 @@ the precision. A finding without a verdict is listed as ``unjudged``.
 set used so far (aider's own repository: commits whose author is ``NAME
 (aider)``, every fifth of those that add a function outside tests/ and
 benchmark/).
+
+``--timing`` gives each check an empty cache folder of its own (a cold check:
+nothing parsed before), times it (wall seconds of the ``reuse-audit`` process,
+the background build it leaves running not included), waits for that
+background build to end before the next check (so that no check pays for the
+last one's build), and prints the median and maximum.
 
 ``--near-misses N`` also checks every patch in-process with the thresholds and
 guards loosened (``min-overlap`` 0.6, ``min-similarity`` 0.75,
@@ -38,8 +45,11 @@ import argparse
 import csv
 import json
 import shlex
+import statistics
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -74,8 +84,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--near-misses", type=int, default=0, metavar="N")
     parser.add_argument("--commits", type=Path, default=None, help="a second set: MIRROR COMMIT lines")
     parser.add_argument("--work", type=Path, default=Path("/work/rw/commits"))
+    parser.add_argument("--timing", action="store_true", help="cold checks, each in an empty cache folder: median and max seconds")
     args = parser.parse_args(argv)
     misses: list[tuple] = []
+    seconds: list[tuple[float, str]] = []
 
     if args.commits is not None:
         rows = [commit_row(line.split(), args.work) for line in args.commits.read_text().splitlines() if line.strip() and not line.startswith("#")]
@@ -95,8 +107,15 @@ def main(argv: list[str] | None = None) -> int:
             tree = args.trees / f"{owner}+{name}@{row['base_commit'][:12]}"
             patch = args.corpus / row["patch_path"]
         cmd = [args.exe, "check", str(patch), "--repo", str(tree), "--format", "json", *shlex.split(args.extra)]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
         key = patch_key(row)
+        if args.timing:
+            with tempfile.TemporaryDirectory(prefix="rw-cold-") as cache:
+                started = time.perf_counter()
+                proc = subprocess.run([*cmd, "--cache-dir", cache], capture_output=True, text=True)
+                seconds.append((time.perf_counter() - started, key))
+                background_wait(Path(cache))
+        else:
+            proc = subprocess.run(cmd, capture_output=True, text=True)
         if proc.returncode not in (0, 1):
             errors += 1
             print(f"ERROR {key}: exit {proc.returncode}: {proc.stderr.strip()[:300]}")
@@ -104,7 +123,8 @@ def main(argv: list[str] | None = None) -> int:
         report = json.loads(proc.stdout)
         findings = report["findings"]
         checked += report["summary"]["functions_checked"]
-        print(f"{key}: exit {proc.returncode}, {report['summary']['functions_checked']} checked, {len(findings)} findings")
+        took = f", {seconds[-1][0]:.2f} s cold" if args.timing else ""
+        print(f"{key}: exit {proc.returncode}, {report['summary']['functions_checked']} checked, {len(findings)} findings{took}")
         for f in findings:
             status = f.get("details", {}).get("status", "?")
             verdict, reason = verdicts.get((key, f["function"], f["code"], f["target"]["name"]), ("unjudged", ""))
@@ -121,6 +141,10 @@ def main(argv: list[str] | None = None) -> int:
         f"\n{errors} errors; {checked} functions checked; {total} findings: "
         f"{tally['true']} true, {tally['false']} false, {tally['unjudged']} unjudged; precision {precision}"
     )
+    if seconds:
+        times = sorted(t for t, _ in seconds)
+        slowest = max(seconds)
+        print(f"cold seconds over {len(times)} checks: median {statistics.median(times):.2f}, max {slowest[0]:.2f} ({slowest[1]})")
     if args.near_misses:
         misses.sort(key=lambda m: (-m[5], m[0], m[3]))
         print(f"\nthe {min(args.near_misses, len(misses))} strongest near-misses (of {len(misses)}):")
@@ -147,13 +171,21 @@ def commit_row(fields: list[str], work: Path) -> dict:
     return {"agent": "git", "instance_id": key, "tree": tree, "patch": patch}
 
 
+def background_wait(cache: Path) -> None:
+    """Until the background build a lazy check started into ``cache`` is over."""
+    sys.path.insert(0, str(HERE.parent))
+    from reuse_audit.background import wait
+
+    wait(cache, 1200)
+
+
 def near_misses(patch: Path, tree: Path) -> list[tuple]:
     """(status, code, function, target, ratio, shared) of the findings of looser settings."""
     sys.path.insert(0, str(HERE.parent))
     from reuse_audit.cache import FactsCache, default_cache_dir
     from reuse_audit.engine import change_from_patch, run
     from reuse_audit.patch import decode_patch
-    from reuse_audit.settings import load_settings
+    from reuse_audit.config import load_settings
 
     settings = load_settings(tree).with_overrides(min_overlap=0.6, min_similarity=0.75, min_own_callees=0)
     change = change_from_patch(tree, decode_patch(patch.read_bytes()), str(patch), settings)

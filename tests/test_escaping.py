@@ -3,7 +3,7 @@
 A file name is chosen by the author of the change: a line break in it could
 forge a line of the report, a ``::error`` workflow command in a GitHub log or
 a header in ``--diff`` output; an escape sequence could clear the terminal.
-Every format writes names through reuse_audit/reporters/escape.py.
+Every format writes names through reuse_audit/escape.py.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from cli_support import BASE, copy_module, write_tree
 from fuzz_support import check_cli, run_main
 from reuse_audit.patch import parse_patch
-from reuse_audit.reporters.escape import for_terminal, git_quote
+from reuse_audit.escape import for_terminal, git_quote
 
 HOSTILE = ["\n", "\r", "\t", "\x1b", "\x07", "\x7f", "\x85", "\x9b", "\u2028", "\u202e", '"', "'", "\\", " ", ":", ",", "%", "\udcff", "\udc80", "é"]
 NAMES = st.lists(st.sampled_from(HOSTILE) | st.sampled_from(list("abcxyz_")), min_size=1, max_size=12).map("".join)

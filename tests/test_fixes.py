@@ -51,7 +51,8 @@ from reuse_audit.fixes import (
 from reuse_audit.index import build_index
 from reuse_audit.model import Finding, Report
 from reuse_audit.reporters import RenderContext, render
-from reuse_audit.settings import Settings, load_settings
+from reuse_audit.config import load_settings
+from reuse_audit.settings import Settings
 from reuse_audit.tree import MemoryTree
 
 ROOT = Path(__file__).resolve().parent.parent

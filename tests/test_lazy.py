@@ -16,8 +16,9 @@ import pytest
 
 from reuse_audit.cache import FactsCache
 from reuse_audit.engine import change_from_patch, run
-from reuse_audit.textsearch import Layout, call_offsets, call_sites, closure, has_window, renames
-from reuse_audit.parse import _decode, parse_compact
+from reuse_audit import lazy as lazy_module
+from reuse_audit.textsearch import Layout, call_offsets, call_sites, closure, has_window, name_offsets, renames
+from reuse_audit.parse import decode, parse_compact
 from reuse_audit.resolve import Module, Resolver, assign_modules, method_name
 from reuse_audit.settings import Settings
 
@@ -57,7 +58,7 @@ def _sources(root: Path) -> dict[str, bytes]:
 @pytest.mark.parametrize("name", PACKAGES)
 def test_every_call_ends_with_its_callees_name_or_a_rename_of_it(copies, name):
     sources = _sources(copies[name])
-    texts = {p: _decode(data)[0] for p, data in sources.items()}
+    texts = {p: decode(data)[0] for p, data in sources.items()}
     facts = {p: parse_compact(data) for p, data in sources.items()}
     modules = [Module(info[0], p, info[1], info[2], facts=facts[p]) for p, info in assign_modules(facts).items() if info]
     resolver = Resolver(modules)
@@ -134,6 +135,16 @@ def test_call_sites_count_in_code_and_in_windows():
     assert has_window(tabbed, call_offsets(pattern, Layout(tabbed)), 6)
 
 
+def test_a_backslash_ending_a_line_of_a_triple_quoted_string_does_not_end_the_string():
+    # attrs' make_class: r"""... `attr.ib`\ (newline) ...""" then types.new_class(...), which the
+    # text search took for a string (a candidate the full index has, the lazy one missed)
+    for quote in (b'"""', b"'''"):
+        text = b"def f():\n    r" + quote + b"names to `attr.ib`\\\n    more." + quote + b"\n    return helper(1)\n"
+        layout = Layout(text)
+        assert layout.in_code(text.find(b"helper(1)")), quote
+        assert not layout.in_code(text.find(b"more."))
+
+
 def test_a_renamed_name_counts_where_it_is_imported_or_an_attribute():
     text = b"from pkg import other\nimport mod\n\ndef f():\n    alias(1)\n    other(2)\n    mod.alias(3)\n"
     layout = Layout(text)
@@ -142,6 +153,41 @@ def test_a_renamed_name_counts_where_it_is_imported_or_an_attribute():
     assert [text[at : at + 5] for at in counted] == [b"other", b"alias"]
     star = b"from pkg import *\n" + text
     assert len(call_offsets(pattern, Layout(star), frozenset({b"alias"}))) == 3
+
+
+@pytest.mark.parametrize("name", PACKAGES)
+def test_a_files_listed_calls_are_the_call_sites_a_search_finds(copies, name):
+    """``name_offsets`` (the call sites listed once a file, for a change of many
+    functions) finds what ``call_offsets`` (one search for a few names) finds."""
+    import random
+
+    texts = [decode(data)[0] for data in _sources(copies[name]).values()]
+    every = sorted({n for t in texts for n in Layout(t).calls()})
+    chooser = random.Random(16)
+    compared = 0
+    for text in texts:
+        # names of the file's calls, names it never calls, prefixes and tails of names
+        own = sorted(Layout(text).calls())
+        picks = chooser.sample(own, min(4, len(own))) + chooser.sample(every, min(4, len(every)))
+        picks += [n[:-1] for n in picks if len(n) > 1] + [n[1:] for n in picks if len(n) > 1]
+        names = {n.decode("utf-8", "replace") for n in picks if n}
+        names = {n for n in names if n.isidentifier()}
+        if not names:
+            continue
+        renamed_only = frozenset(n.encode() for n in sorted(names)[::2])
+        layout = Layout(text)
+        expected = call_offsets(call_sites(names), layout, renamed_only)
+        assert name_offsets(Layout(text), [n.encode() for n in names], renamed_only) == expected
+        compared += len(expected)
+    assert compared > 20
+
+
+def test_listed_calls_read_calls_as_a_search_does():
+    text = b"def f():\n    x = 1e5(1) + obj.helper (3) + (helper)(4) + my_helper(5) + helper\\\n(6)\n    'helper(7)'\n"
+    layout = Layout(text)
+    assert name_offsets(layout, [b"helper"]) == call_offsets(call_sites({"helper"}), layout)
+    assert len(name_offsets(layout, [b"helper"])) == 4
+    assert name_offsets(layout, [b"e5"]) == []  # the tail of a number
 
 
 # --------------------------------------------------------------------------
@@ -216,6 +262,28 @@ def test_lazy_and_full_checks_give_the_same_report(copies, name, rules, tmp_path
     assert found.get("RA001", 0) >= 1
     if rules == "all":
         assert found.get("RA003", 0) >= 1
+
+
+def test_a_change_of_many_functions_gives_the_same_report_lazily(copies, monkeypatch):
+    """Past SEARCHES_BEFORE_CALLS searches, the lazy index reads each file's listed calls:
+    one change of many copies, with every search listed, gives the full index's report."""
+    root = copies["click"]
+    patch = "".join(_copy_patches(root, "click", 24))
+    change = change_from_patch(root, patch, "many.patch")
+    monkeypatch.setattr(lazy_module, "SEARCHES_BEFORE_CALLS", 0)
+    monkeypatch.setattr(lazy_module, "LAZY_MAX_FUNCTIONS", 1000)
+    lazy = run(change, RA001, cache=None, jobs=1)
+    assert lazy.index.build["mode"] == "lazy"
+    full = run(change, RA001, cache=None, jobs=1, lazy=False)
+    assert lazy.report == full.report
+    assert len(full.report.findings) >= 3
+    # past LAZY_MAX_FUNCTIONS changed functions, the full index is built before any search
+    monkeypatch.setattr(lazy_module, "LAZY_MAX_FUNCTIONS", len(full.change_set.changed) - 1)
+    searched = []
+    monkeypatch.setattr(lazy_module.LazyIndex, "candidates", lambda *a, **k: searched.append(a) or set())
+    again = run(change, RA001, cache=None, jobs=1)
+    assert again.index.build["mode"] == "full" and searched == []
+    assert again.report == full.report
 
 
 def test_the_lazy_check_parses_only_what_it_needs_and_a_snapshot_wins(copies, tmp_path):

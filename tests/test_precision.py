@@ -21,7 +21,8 @@ from reuse_audit.model import Candidate, CallSite, Finding, FunctionFact, Functi
 from reuse_audit.reporters import RenderContext, render
 from reuse_audit.rules import ra001_reimplemented_function as ra001
 from reuse_audit.rules import scope
-from reuse_audit.settings import Settings, settings_from_table
+from reuse_audit.config import settings_from_table
+from reuse_audit.settings import Settings
 
 UTIL = "def a(x):\n    return x\n\n\ndef b(x):\n    return x\n\n\ndef c(x):\n    return x\n"
 COPY = "from pkg.util import a, b, c\n\n\ndef {name}(x):\n    return a(b(c(x)))\n"

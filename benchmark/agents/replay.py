@@ -10,11 +10,12 @@ holding
   format: ``{"path", "start", "end"}`` or ``{"command", "output"}`` lines)
   or ``reads.jsonl`` as ``bench run`` writes it.
 
-The patch is parsed and applied in memory with :mod:`reuse_audit.patch`
-(exact context, no fuzz) to every file first; files are written only when
-all of them apply.  A missing folder or patch, a patch that does not parse
-or apply, or a path outside the workspace is status ``error`` with the
-reason; an empty patch is a turn that changed nothing.
+The patch is parsed and applied in memory with
+:func:`reuse_audit.api.patched_files` (exact context, no fuzz) to every file
+first; files are written only when all of them apply.  A missing folder or
+patch, a patch that does not parse or apply, or a path outside the workspace
+is status ``error`` with the reason; an empty patch is a turn that changed
+nothing.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ import os
 from pathlib import Path
 from typing import Optional
 
+from reuse_audit.api import decode_patch, patched_files
 from reuse_audit.errors import PatchError, UsageError
-from reuse_audit.patch import ADDED, COPIED, DELETED, RENAMED, apply_file_patch, decode_patch, parse_patch
 
 from ..model import AgentResult, TurnRequest
 from .base import check_options, import_roots, reads_from_jsonl
@@ -76,14 +77,8 @@ class ReplayAgent:
 def apply_patch_text(text: str, workspace: Path, source: str = "<patch>") -> list[str]:
     """Apply a unified diff to the files of ``workspace``; return the paths
     written or removed.  Raises PatchError (nothing is written then)."""
-    if not text.strip():
-        return []
-    patch = parse_patch(text, source)
-    writes: dict[str, Optional[bytes]] = {}
 
     def current(rel: str) -> Optional[bytes]:
-        if rel in writes:
-            return writes[rel]
         path = workspace / rel
         if path.is_symlink() or path.is_dir():
             raise PatchError(f"{source}: {rel} is not a regular file in the workspace")
@@ -94,19 +89,7 @@ def apply_patch_text(text: str, workspace: Path, source: str = "<patch>") -> lis
         except OSError as exc:
             raise PatchError(f"{source}: cannot read {rel}: {exc.strerror or exc}") from None
 
-    for fp in patch.files:
-        if fp.is_symlink or fp.is_submodule:
-            raise PatchError(f"{source}:{fp.header_line}: {fp.path} is a symlink or submodule change, which replay does not apply")
-        if fp.status == ADDED:
-            new = apply_file_patch(fp, current(fp.new_path), source)
-        else:
-            new = apply_file_patch(fp, current(fp.old_path), source)
-        if fp.status in (RENAMED, COPIED) and current(fp.new_path) is not None:
-            raise PatchError(f"{source}:{fp.header_line}: {fp.new_path} already exists")
-        if fp.status in (RENAMED, DELETED):
-            writes[fp.old_path] = None
-        if fp.status != DELETED:
-            writes[fp.new_path] = new
+    writes = patched_files(text, current, source)
     root = os.path.realpath(workspace)
     for rel in writes:
         full = os.path.realpath(os.path.join(root, rel))

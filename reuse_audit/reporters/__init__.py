@@ -1,89 +1,36 @@
 """Reporters turn a Report into text.  One module per format; they only format.
 
-Each module exposes ``render(report: Report, ctx: RenderContext) -> str``.
+Each module exposes ``render(report: Report, ctx: RenderContext) -> str``;
+:data:`RENDERERS` maps each format to it.  What the renderers share (the
+context, the wording of other targets) is in :mod:`.common`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Mapping, Optional
+from typing import Callable
 
-from ..model import Candidate, Finding, Report
-from ..rule import Rule
-from ..rules import RULES
+from ..model import Report
+from . import full, github, json, sarif, text
+from .common import Provenance, RenderContext
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ..fixplan import Fix
+__all__ = ["Provenance", "RenderContext", "RENDERERS", "formats", "render"]
 
-
-@dataclass(frozen=True)
-class Provenance:
-    """Where the analysed code came from (git), for SARIF versionControlProvenance."""
-
-    repository_uri: str
-    revision: str
-    branch: Optional[str] = None
-
-
-@dataclass(frozen=True)
-class RenderContext:
-    rules: tuple[Rule, ...]  # the rules that ran, in code order
-    version: str  # reuse-audit's version
-    source: Callable[[str], Optional[bytes]]  # repo-relative path -> file bytes of the after-tree
-    provenance: Optional[Provenance] = None
-    category: Optional[str] = None  # SARIF automationDetails.id suffix
-    fixes: Mapping[str, "Fix"] = field(default_factory=dict)  # Finding.stable_key -> verified fix (SARIF ``fixes``)
-    color: bool = False  # text, full: ANSI colours (--color; NO_COLOR)
-    show_fixes: bool = False  # text, full: each fix's description under its finding (--show-fixes)
-    fix_option: str = "--fix"  # text, full: the option that applies a safe fix ("--diff" for a patch)
-    unsafe_fixes: int = 0  # text, full: findings whose fix is unsafe and was not applied or counted as fixable
-
-
-def candidate_note(finding: Finding, candidate: Candidate) -> str:
-    """How another qualifying target of a finding is described: by callees, or by similarity
-    (as its rule declares: ``Rule.others_by``)."""
-    added = ", added by this change" if candidate.added else ""
-    if by_similarity(finding):
-        return f"{int(candidate.ratio * 100 + 1e-9)}% token similarity{added}"
-    return f"{candidate.shared} of {candidate.total}{added}"
-
-
-def by_similarity(finding: Finding) -> bool:
-    """Whether the rule of ``finding`` describes its other candidates by token similarity."""
-    rule = RULES.get(finding.rule)
-    return rule is not None and rule.others_by == "similarity"
-
-
-#: At most this many other targets are listed in a finding's ``also:`` line.
-ALSO_LIMIT = 5
-#: At most this many related locations in a SARIF result (the target and the first others).
-RELATED_LIMIT = 10
-
-
-def also_text(finding: Finding, describe: Callable[[Candidate], str]) -> str:
-    """The other targets of a finding, at most ``ALSO_LIMIT`` of them, then ``and N more``."""
-    shown = [describe(c) for c in finding.others[:ALSO_LIMIT]]
-    rest = len(finding.others) - len(shown)
-    if rest > 0:
-        shown.append(f"and {rest} more")
-    return ", ".join(shown)
+#: format name -> its renderer, in the order ``--format`` lists them
+RENDERERS: dict[str, Callable[[Report, RenderContext], str]] = {
+    "text": text.render,
+    "full": full.render,
+    "json": json.render,
+    "sarif": sarif.render,
+    "github": github.render,
+}
 
 
 def formats() -> tuple[str, ...]:
-    return ("text", "full", "json", "sarif", "github")
+    return tuple(RENDERERS)
 
 
 def render(fmt: str, report: Report, ctx: RenderContext) -> str:
-    if fmt == "text":
-        from . import text as module
-    elif fmt == "full":
-        from . import full as module
-    elif fmt == "json":
-        from . import json as module
-    elif fmt == "sarif":
-        from . import sarif as module
-    elif fmt == "github":
-        from . import github as module
-    else:  # the CLI validates the choice; this is a programming error
+    renderer = RENDERERS.get(fmt)
+    if renderer is None:  # the CLI validates the choice; this is a programming error
         raise ValueError(f"unknown format {fmt!r}")
-    return module.render(report, ctx)
+    return renderer(report, ctx)

@@ -33,7 +33,7 @@ import difflib
 from typing import Optional
 
 from ..model import Finding, Location, Report
-from . import RenderContext
+from .common import RenderContext
 from .text import BOLD, CYAN, GREEN, RED, _shown, _summary, detail_lines, finish, fixable_line, paint, safe_fix
 
 MAX_LINES = 8

@@ -25,8 +25,8 @@ from typing import Optional
 
 from ..model import Finding, Report
 from ..rule import Rule
-from . import RenderContext, also_text, candidate_note
-from .escape import for_terminal
+from ..escape import for_terminal
+from .common import RenderContext, also_text, candidate_note
 from .sarif import utf16_column
 from .text import _summary
 

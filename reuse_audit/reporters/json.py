@@ -11,7 +11,7 @@ from typing import Any
 
 from ..model import Candidate, Finding, Location, Report
 from ..rule import Rule
-from . import RenderContext
+from .common import RenderContext
 
 SCHEMA_VERSION = 2
 TOOL_NAME = "reuse-audit"

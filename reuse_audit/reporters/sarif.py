@@ -34,7 +34,7 @@ from jschema_to_python.to_json import to_json
 from .. import fingerprint
 from ..model import Finding, Location, Note, Report
 from ..rule import HOMEPAGE, Rule, doc_sections
-from . import RELATED_LIMIT, RenderContext, by_similarity, candidate_note
+from .common import RELATED_LIMIT, RenderContext, by_similarity, candidate_note
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"

@@ -26,8 +26,8 @@ import secrets
 from typing import Optional
 
 from ..model import Finding, Report
-from . import RenderContext, also_text, candidate_note
-from .escape import for_terminal
+from ..escape import for_terminal
+from .common import RenderContext, also_text, candidate_note
 
 INDENT = "    "
 

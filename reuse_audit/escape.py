@@ -3,8 +3,9 @@
 A file name is chosen by whoever wrote the change: it can hold a line break
 (an injected ``::error`` workflow command, a forged diff header), an escape
 sequence (``\\e[2J`` clears the terminal) or bytes that are not UTF-8 (kept
-by the patch reader as lone surrogates).  Every reporter writes names through
-one of these:
+by the patch reader as lone surrogates).  Every reporter, the command line's
+notes and ``--diff`` write names through one of these (so this module is not
+in :mod:`reuse_audit.reporters`: the fixes use it too):
 
 * :func:`for_terminal` - the text format and notes on standard error: control
   characters (C0, DEL, C1), Unicode line and paragraph separators, bidi
@@ -16,7 +17,7 @@ one of these:
   when it holds ``"``, ``\\``, a control character or a byte over 0x7f.
 * JSON and SARIF need nothing here: ``json.dumps(ensure_ascii=True)``
   escapes every such character.  The GitHub format escapes as
-  ``@actions/core`` does (``github.py``), after :func:`for_terminal`.
+  ``@actions/core`` does (``reporters/github.py``), after :func:`for_terminal`.
 """
 
 from __future__ import annotations
