@@ -14,6 +14,9 @@ One SQLite file per tool version, ``<cache-dir>/facts-<version>-s<schema>.sqlite
   unchanged files need not be read and hashed again.  Entries younger than
   ``RACY_SECONDS`` when written are never trusted (a file can change twice
   within one timestamp tick).
+* ``answers``: the answers of whole checks (their reports and fix plans, plain
+  tuples), by the digest of everything an answer depends on (``answers.py``);
+  the newest ``KEEP_ANSWERS`` are kept.
 * ``meta``: the engine key: the tool version, this schema, the Python
   version and a digest of the engine's own source and of the parser's binary.
   A database written under another key is emptied before use, so nothing is
@@ -41,6 +44,7 @@ from .rows import ClassRow, FileRow, FunctionRow, ImportRow
 
 SCHEMA = 4
 KEEP_SNAPSHOTS = 4
+KEEP_ANSWERS = 64
 RACY_SECONDS = 2.0
 MAX_STATS = 200_000
 # the engine source that cached data depends on: the parser, the resolver, the rows, and the
@@ -202,8 +206,13 @@ _TABLES = (
     " tables BLOB NOT NULL, skeletons BLOB NOT NULL, deps BLOB NOT NULL, inverted BLOB NOT NULL)",
     "CREATE TABLE IF NOT EXISTS stats (path TEXT PRIMARY KEY, size INTEGER, mtime INTEGER, ino INTEGER,"
     " ctime INTEGER, digest TEXT NOT NULL, checksum INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, prefix TEXT NOT NULL, used REAL NOT NULL, blob BLOB NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS answers_prefix ON answers (prefix)",
 )
-_DROP = ("DROP TABLE IF EXISTS facts", "DROP TABLE IF EXISTS snapshots", "DROP TABLE IF EXISTS stats")
+_DROP = (
+    "DROP TABLE IF EXISTS facts", "DROP TABLE IF EXISTS snapshots", "DROP TABLE IF EXISTS stats",
+    "DROP TABLE IF EXISTS answers",
+)
 
 
 class Snapshot:
@@ -469,6 +478,57 @@ class FactsCache:
                 db.execute(
                     "DELETE FROM snapshots WHERE id NOT IN (SELECT id FROM snapshots ORDER BY used DESC LIMIT ?)",
                     (KEEP_SNAPSHOTS,),
+                )
+        except sqlite3.Error as exc:
+            self._failed(exc, "cache not updated")
+
+    # ------------------------------------------------------------ answers
+
+    def get_answer(self, key: str) -> object:
+        """The value kept under ``key`` by :meth:`put_answer` (None: none, or unreadable)."""
+        db = self._connect()
+        if db is None:
+            return None
+        try:
+            row = db.execute("SELECT CAST(blob AS BLOB) FROM answers WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error as exc:
+            self._failed(exc)
+            return None
+        value = _unpack(row[0]) if row is not None else None
+        # bound to its key: a value moved to another row (or another key's) is a miss
+        if isinstance(value, tuple) and len(value) == 2 and value[0] == key:
+            return value[1]
+        return None
+
+    def has_answers(self, prefix: str) -> bool:
+        """Whether an answer is kept under ``prefix`` (the part of its key that is cheap to make)."""
+        db = self._connect()
+        if db is None:
+            return False
+        try:
+            return db.execute("SELECT 1 FROM answers WHERE prefix = ? LIMIT 1", (prefix,)).fetchone() is not None
+        except sqlite3.Error as exc:
+            self._failed(exc)
+            return False
+
+    def put_answer(self, key: str, prefix: str, value: object) -> None:
+        """Keep ``value`` (marshal data) under ``key`` (and ``prefix``, see :meth:`has_answers`);
+        only the newest ``KEEP_ANSWERS`` stay."""
+        db = self._connect()
+        if db is None:
+            return
+        try:
+            blob = _pack((key, value))
+        except ValueError:  # not marshal data: nothing kept
+            return
+        try:
+            with db:
+                db.execute(
+                    "INSERT OR REPLACE INTO answers (key, prefix, used, blob) VALUES (?, ?, ?, ?)", (key, prefix, time.time(), blob)
+                )
+                db.execute(
+                    "DELETE FROM answers WHERE key NOT IN (SELECT key FROM answers ORDER BY used DESC LIMIT ?)",
+                    (KEEP_ANSWERS,),
                 )
         except sqlite3.Error as exc:
             self._failed(exc, "cache not updated")

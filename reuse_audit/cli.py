@@ -119,6 +119,7 @@ def check(
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
     from .baseline import load_baseline
+    from .answers import Answers
     from .api import change_from_patch, change_from_paths, run
 
     patch, paths = _split_sources(sources)
@@ -172,9 +173,16 @@ def check(
     reads = _trajectory_reads(trajectory_file, root) if trajectory_file is not None else None
     cache = None if no_cache else FactsCache(Path(cache_dir) if cache_dir else default_cache_dir())
     plan = None
+    result = None
     try:
-        result = run(change, settings, cache=cache, jobs=jobs)
-        report = result.report
+        # the same check again (same tool, settings, change and files) is read from the cache
+        answers = Answers(cache, change, settings) if cache is not None else None
+        report = answers.report() if answers is not None else None
+        if report is None:
+            result = run(change, settings, cache=cache, jobs=jobs)
+            report = result.report
+            if answers is not None:
+                answers.put_report(report)
         if targets_file:
             _check_targets_defined(targets_file, report)
         if baseline is not None:
@@ -182,20 +190,30 @@ def check(
         # the text and full formats mark the findings a safe fix would remove, as ruff does
         marks = fmt in ("text", "full") and _fixable_findings(report)
         if show_diff or apply_fix or fmt == "sarif" or marks:  # fixes are verified by running the engine again
-            from .fixes import plan_fixes
-
             # SARIF carries every verified fix (a suggestion, never applied by itself)
             unsafe = unsafe_fixes or (fmt == "sarif" and not (show_diff or apply_fix))
             # --fix and --diff apply the fixes of a file together, round after round, as ruff does
             rounds = FIX_ROUNDS if show_diff or apply_fix else 1
             # the marks verify the safe fixes only (the unsafe ones are counted), in a few checks
             max_checks = MARK_CHECKS if not (show_diff or apply_fix or fmt == "sarif") else None
-            plan = plan_fixes(
-                change, result, report.findings, settings, cache=cache, jobs=jobs, unsafe=unsafe, rounds=rounds,
-                max_checks=max_checks,
-            )
+            # --fix reads the check of the fixed code, which a kept plan does not hold
+            keep = answers is not None and not apply_fix
+            plan = answers.plan(report.findings, unsafe, rounds, max_checks) if keep else None
+            if plan is None:
+                from .fixes import plan_fixes
+
+                if result is None:
+                    result = run(change, settings, cache=cache, jobs=jobs)
+                plan = plan_fixes(
+                    change, result, report.findings, settings, cache=cache, jobs=jobs, unsafe=unsafe, rounds=rounds,
+                    max_checks=max_checks,
+                )
+                if keep:
+                    answers.put_plan(report.findings, unsafe, rounds, max_checks, plan)
             if show_diff or apply_fix or fmt == "sarif":
                 report = _with_fix_notes(report, plan, show_diff or apply_fix)
+        if answers is not None:
+            answers.keep()
     finally:
         if cache is not None:
             cache.close()
@@ -229,7 +247,7 @@ def check(
             line = f"{note.path}: {note.message}" if note.path else note.message
             click.echo("note: " + for_terminal(line), err=True)
     emit(rendered, output)
-    if cache is not None and _answered_lazily(result):
+    if cache is not None and result is not None and _answered_lazily(result):
         from . import background
 
         cache_notes: list[str] = []
@@ -305,7 +323,7 @@ def _relative_paths(root: Path, paths: tuple[str, ...]) -> list[str]:
 
 
 def _fixable_findings(report: Report) -> bool:
-    from .fixes import FIXABLE_RULES
+    from .fixplan import FIXABLE_RULES
 
     return any(f.rule in FIXABLE_RULES and not f.suppressed for f in report.findings)
 

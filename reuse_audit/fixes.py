@@ -41,16 +41,15 @@ import os
 import re
 import stat
 import tempfile
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence, Union
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
 
+from .fixplan import FIXABLE_RULES, Edit, Fix, FixPlan, split_lines, unified_diff
 from .model import Finding, Note
-from .escape import git_quote
-from .rules import RULES
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cache import FactsCache
@@ -82,9 +81,6 @@ __all__ = [
     "ExtendImport",
 ]
 
-#: Rules whose findings say "N re-implements T: call T instead".
-FIXABLE_RULES = frozenset(code for code, rule in RULES.items() if rule.fixable)
-
 LOCALS = "<locals>"
 BOM = "\ufeff"
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -103,64 +99,8 @@ _N_REFUSED_DECORATORS = frozenset({"overload", "typing.overload", "typing_extens
 # the data
 
 
-@dataclass(frozen=True)
-class Edit:
-    """Replace lines ``start_line`` to ``end_line`` (1-based, inclusive) with ``replacement``.
-
-    ``replacement`` is whole lines, each with its line ending.  When
-    ``end_line == start_line - 1`` nothing is removed: ``replacement`` is
-    inserted before line ``start_line``.  An edit never removes lines without
-    putting something in their place, and never starts past the last line.
-    """
-
-    start_line: int
-    end_line: int
-    replacement: str
-
-    @property
-    def is_insertion(self) -> bool:
-        return self.end_line < self.start_line
-
-
-@dataclass(frozen=True)
-class Fix:
-    """A suggested fix of one finding: the whole file before and after, and the edits between."""
-
-    path: str  # N's file, relative to the repository root
-    original: str  # its text (as in the change's after-tree)
-    fixed: str  # its text with the fix applied
-    description: str  # one line
-    edits: tuple[Edit, ...]  # original -> fixed, in line order
-    key: str = ""  # Finding.stable_key of the finding it fixes
-    # safe: N is T with only its local names changed (see ``renamed_copy``), so
-    # calling T keeps what N did; otherwise N's behaviour becomes T's, and
-    # --fix and --diff take the fix only with --unsafe-fixes (as ruff does)
-    safe: bool = False
-
-    def diff(self) -> str:
-        """The fix as a ``git diff`` of its file."""
-        return unified_diff(self.path, self.original, self.fixed)
-
-
 class NoFix(Exception):
     """No fix can be offered; ``str(exc)`` says why (one line)."""
-
-
-@dataclass(frozen=True)
-class FixPlan:
-    """The fixes of a run, verified, and why the other findings have none."""
-
-    fixes: Mapping[str, Fix] = field(default_factory=dict)  # stable key -> fix
-    unsafe_left: int = 0  # unsafe fixes not planned (no --unsafe-fixes): how many
-    files: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # path -> (original, fixed): all fixes applied
-    reasons: Mapping[str, str] = field(default_factory=dict)  # stable key -> why there is no fix
-    notes: tuple[Note, ...] = ()  # fixes dropped by the verification, and why
-    # the check of the after-tree with every fix applied (None: no fix); what --fix reports
-    result: Optional["Result"] = None
-
-    def diff(self) -> str:
-        """Every fix, as one ``git diff`` (files in path order)."""
-        return "".join(unified_diff(p, old, new) for p, (old, new) in sorted(self.files.items()))
 
 
 # ---------------------------------------------------------------------------
@@ -878,10 +818,53 @@ def _read_module(tree: "SourceTree", path: str, module: str) -> _Module:
         parsed = cst.parse_module(text)
     except (cst.ParserSyntaxError, RecursionError, ValueError) as exc:
         raise NoFix(f"libcst cannot parse {path}: {' '.join(str(exc).split())[:120]}") from None
-    return _Module(path, module, path.endswith("__init__.py") or path == "__init__.py", text, bom, MetadataWrapper(parsed))
+    # (the module was just parsed and is nobody else's: the wrapper need not copy it first)
+    wrapper = MetadataWrapper(parsed, unsafe_skip_copy=True)
+    return _Module(path, module, path.endswith("__init__.py") or path == "__init__.py", text, bom, wrapper)
+
+
+# what holds statements (and so may hold a def) without being a def or a class
+_BLOCKS = (cst.BaseCompoundStatement, cst.BaseSuite, cst.Else, cst.ExceptHandler, cst.ExceptStarHandler, cst.Finally, cst.MatchCase)
+
+
+def _find_by_name(mod: _Module, local_name: str, line: int) -> Optional[FoundFunction]:
+    """The ``def`` of ``local_name`` found from the names alone, without ``PositionProvider``
+    (which renders the whole module: most of the time of a fix in a big file), when the
+    module holds exactly one def of that qualified name outside functions and the text's
+    line ``line`` starts it; None otherwise (then :class:`FunctionFinder` decides)."""
+    parts = local_name.split(".")
+    if LOCALS in parts:
+        return None
+    found: list[FoundFunction] = []
+
+    def walk(node: cst.CSTNode, classes: list[str]) -> None:
+        for child in node.children:
+            if isinstance(child, cst.FunctionDef):
+                if classes + [child.name.value] == parts:
+                    found.append(FoundFunction(child, local_name, ".".join(classes) if classes else None, False))
+            elif isinstance(child, cst.ClassDef):
+                inner = classes + [child.name.value]
+                if parts[: len(inner)] == inner and len(inner) < len(parts):
+                    walk(child.body, inner)
+            elif isinstance(child, _BLOCKS):
+                walk(child, classes)
+
+    walk(mod.tree, [])
+    if len(found) != 1:
+        return None
+    lines = split_lines(mod.text)
+    if not 1 <= line <= len(lines):
+        return None
+    name = re.escape(parts[-1])
+    if re.match(rf"[ \t\f]*(?:async[ \t\f]+)?def[ \t\f]+{name}(?![\w])", lines[line - 1]) is None:
+        return None
+    return found[0]
 
 
 def _find(mod: _Module, qualname: str, local_name: str, line: int) -> FoundFunction:
+    quick = _find_by_name(mod, local_name, line)
+    if quick is not None:
+        return quick
     name = local_name.rsplit(".", 1)[-1]
     finder = FunctionFinder(line, name)
     mod.wrapper.visit(finder)
@@ -1256,14 +1239,6 @@ def _global_assignment_nodes(mod: _Module, name: str) -> list[cst.CSTNode]:
 # edits and diffs
 
 
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
-
-
-def split_lines(text: str) -> list[str]:
-    """Lines with their endings (``\\r\\n``, ``\\r`` or ``\\n``), as the SARIF line numbers count them."""
-    return _LINE.findall(text)
-
-
 def edits_between(original: str, fixed: str) -> tuple[Edit, ...]:
     """The line edits turning ``original`` into ``fixed`` (see :class:`Edit`): never two that
     touch one line (a fix's edits are applied together, and checked against other fixes')."""
@@ -1297,22 +1272,6 @@ def apply_edits(original: str, edits: Iterable[Edit]) -> str:
     for e in sorted(edits, key=lambda e: (e.start_line, e.end_line), reverse=True):
         lines[e.start_line - 1 : e.end_line] = [e.replacement]
     return "".join(lines)
-
-
-def unified_diff(path: str, old: str, new: str) -> str:
-    """A ``git diff`` of one file (``git apply`` takes it)."""
-    if old == new:
-        return ""
-    a, b = git_quote(path, "a/"), git_quote(path, "b/")
-    tab = "\t" if " " in path else ""  # as git writes them, so that patch(1) reads the name whole
-    out = [f"diff --git {a} {b}\n", f"--- {a}{tab}\n", f"+++ {b}{tab}\n"]
-    lines = list(difflib.unified_diff(split_lines(old), split_lines(new), n=3))[2:]
-    for line in lines:
-        if line.endswith(("\n", "\r")):
-            out.append(line)
-        else:
-            out.append(line + "\n\\ No newline at end of file\n")
-    return "".join(out)
 
 
 def merge_fixes(fixes: Sequence[Fix]) -> tuple[dict[str, str], list[Fix], list[Fix]]:

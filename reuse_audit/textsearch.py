@@ -45,7 +45,6 @@ _NOT_IMPORT = (b"with", b"async", b"except", b"case")
 _STRING_LITERAL = _STRING.encode()  # the string literals of the RA003 tokenizer
 _DEF_LINE = rb"(?m:^([ \t]*+)(?:async[ \t]++)?(def|class)(?![\w\x80-\xff]))"
 _STRUCTURE = re.compile(_DEF_LINE + rb"|" + _STRING_LITERAL + rb"|#[^\n]*+")
-_NOT_CODE = re.compile(_STRING_LITERAL + rb"|#[^\n]*+")
 _IMPORT = re.compile(rb"import(?![\w\x80-\xff])(?:[ \t\f]|\\\r?\n)*+(\()?")
 _NAME = re.compile(_IDENT)
 _TAB_INDENT = re.compile(rb"(?m)^[ ]*+[\t\f]")
@@ -158,12 +157,12 @@ class Layout:
         if self._spans is None:
             text = self.text
             starts, ends = [], []
-            for m in _NOT_CODE.finditer(text):
-                start = m.start()
+            _, every_start, every_end = _scan(text)
+            for start, end in zip(every_start, every_end):
                 if text[start] != 0x23 and _FORMATTED & set(text[max(0, start - 2) : start]):
                     continue  # f"...", rf'...', t"...": code may be inside
                 starts.append(start)
-                ends.append(m.end())
+                ends.append(end)
             self._spans = (starts, ends)
         starts, ends = self._spans
         i = bisect.bisect_right(starts, at) - 1
@@ -303,11 +302,7 @@ def has_window(text: bytes, sites: list[int], enough: int, layout: Optional["Lay
 
 def _windows(text: bytes) -> list[tuple[int, int]]:
     """(start, end) of the window of each def of ``text`` (see ``has_window``)."""
-    starts: list[tuple[int, int, bool]] = []  # (offset, indentation, is a def) of each def or class line
-    for m in _STRUCTURE.finditer(text):
-        indent = m.group(1)
-        if indent is not None:
-            starts.append((m.start(), len(indent), m.group(2) == b"def"))
+    starts = _scan(text)[0]  # (offset, indentation, is a def) of each def or class line
     out: list[tuple[int, int]] = []
     open_: list[tuple[int, int, bool]] = []
     for start in starts:
@@ -326,5 +321,45 @@ def _windows(text: bytes) -> list[tuple[int, int]]:
 def _trusted_layout(text: bytes) -> bool:
     if _TAB_INDENT.search(text) or (b"\r" in text and b"\r\n" not in text):
         return False
-    code = _NOT_CODE.sub(b" ", text)
+    _, starts, ends = _scan(text)
+    pieces, at = [], 0
+    for start, end in zip(starts, ends):  # the text less its strings and comments
+        pieces.append(text[at:start])
+        at = end
+    pieces.append(text[at:])
+    code = b" ".join(pieces)
     return all(code.count(a) == code.count(b) for a, b in ((b"(", b")"), (b"[", b"]"), (b"{", b"}")))
+
+
+# The last few texts scanned, by id (each entry holds its text, so no other text takes its id).
+_SCANS: dict[int, tuple[bytes, tuple[list[tuple[int, int, bool]], list[int], list[int]]]] = {}
+_SCANS_KEPT = 8
+
+
+def _scan(text: bytes) -> tuple[list[tuple[int, int, bool]], list[int], list[int]]:
+    """(offset, indentation, is a def) of each def or class line of ``text`` outside strings
+    and comments, and where its strings and comments start and end: one pass of
+    ``_STRUCTURE`` (its strings and comments are those a scan for them alone finds: a def
+    line holds no quote nor ``#``).  ``has_window`` and ``Layout`` ask for the same text one
+    after the other: the last few scans are remembered."""
+    found = _SCANS.get(id(text))
+    if found is not None and found[0] is text:
+        return found[1]
+    defs: list[tuple[int, int, bool]] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    for m in _STRUCTURE.finditer(text):
+        indent = m.group(1)
+        if indent is not None:
+            defs.append((m.start(), len(indent), m.group(2) == b"def"))
+        else:
+            starts.append(m.start())
+            ends.append(m.end())
+    scanned = (defs, starts, ends)
+    while len(_SCANS) >= _SCANS_KEPT:
+        try:
+            _SCANS.pop(next(iter(_SCANS)), None)
+        except (StopIteration, RuntimeError):
+            break
+    _SCANS[id(text)] = (text, scanned)
+    return scanned

@@ -8,6 +8,7 @@ Prints figures; it is not a test, and asserts nothing.
     python scripts/perf.py --floor --sympy DIR   # single-core cost of the per-file stages
     python scripts/perf.py --many-functions      # one new module of 3,000..25,000 functions
     python scripts/perf.py --realistic --sympy DIR --jscpd J   # renamed copies of real sympy helpers
+                                                 # (cold, again, other, warm, warm new: see realistic())
 
 For each run it times, on the same tree and one after the other (so that each
 ratio compares figures taken under the same load):
@@ -276,19 +277,40 @@ def match_surd(p):
 )
 
 
+def renamed_file(patch: str, suffix: str) -> str:
+    """The same change made in another new file (``rootsolve.py`` -> ``rootsolve{suffix}.py``):
+    the same work for the engine, a check the cache has no answer for."""
+    import re
+
+    path = re.search(r"^\+\+\+ b/(\S+)\.py$", patch, re.M).group(1)
+    return patch.replace(f"{path}.py", f"{path}{suffix}.py")
+
+
 def realistic(repo: Path, runs: int, jscpd: Optional[str], extra: list[str]) -> int:
     """Per realistic patch, ``runs`` rounds of: jscpd, then reuse-audit cold (empty cache),
     the same check again at once (the background build the cold one started still
-    running), and warm (after that build).  Best of the rounds, and the ratio to jscpd
-    of the same round."""
+    running: the cache holds the cold check's answer), **other** (the same change in
+    another new file, at once: a check the cache has no answer for, started while the
+    background build runs; ``bg`` says whether it still ran), **warm** (the same check,
+    after that build) and **warm, new** (the change in a third file, after the build: the
+    engine and the fix verification run, from the stored index).  Best of the rounds, and
+    the ratio to jscpd of the same round."""
+    from reuse_audit.background import running
+
     bytecode()
     print(f"realistic patches on {repo.name}, {len(py_files(repo))} .py files, {runs} round(s), {os.cpu_count()} cores")
-    print(f"{'patch':<30} {'round':>5} {'jscpd s':>8} {'cold s':>8} {'again s':>8} {'warm s':>8} {'cold/jscpd':>10} {'peak MB':>8}")
+    print(
+        f"{'patch':<30} {'round':>5} {'jscpd s':>8} {'cold s':>8} {'again s':>8} {'other s':>8} {'bg':>3}"
+        f" {'warm s':>8} {'new s':>8} {'cold/jscpd':>10} {'peak MB':>8}"
+    )
     with tempfile.TemporaryDirectory(prefix="reuse-audit-perf-") as tmp:
         work = Path(tmp)
         for label, template in REALISTIC:
-            patch = work / "real.patch"
-            patch.write_text(template.format(prefix=""))
+            text = template.format(prefix="")
+            patch, other_patch, new_patch = work / "real.patch", work / "other.patch", work / "new.patch"
+            patch.write_text(text)
+            other_patch.write_text(renamed_file(text, "_other"))
+            new_patch.write_text(renamed_file(text, "_new"))
             best = None
             for run in range(runs):
                 js = None
@@ -300,15 +322,19 @@ def realistic(repo: Path, runs: int, jscpd: Optional[str], extra: list[str]) -> 
                 shutil.rmtree(cache, ignore_errors=True)
                 cold = measure(reuse_audit(patch, repo, cache, extra))
                 again = measure(reuse_audit(patch, repo, cache, extra))
+                busy = running(cache)
+                other = measure(reuse_audit(other_patch, repo, cache, extra))
                 background_wait(cache)
                 warm = measure(reuse_audit(patch, repo, cache, extra))
+                new = measure(reuse_audit(new_patch, repo, cache, extra))
                 shutil.rmtree(cache, ignore_errors=True)
                 ratio = cold.seconds / js.seconds if js else float("nan")
-                peak = max(s.peak_mb for s in (cold, again, warm))
+                peak = max(s.peak_mb for s in (cold, again, other, warm, new))
                 print(
                     f"{label:<30} {run + 1:>5} {js.seconds if js else float('nan'):8.2f} {cold.seconds:8.2f}"
-                    f" {again.seconds:8.2f} {warm.seconds:8.2f} {ratio:10.2f} {peak:8.0f}"
-                    f"   exit {cold.status},{again.status},{warm.status}"
+                    f" {again.seconds:8.2f} {other.seconds:8.2f} {'yes' if busy else 'no':>3} {warm.seconds:8.2f}"
+                    f" {new.seconds:8.2f} {ratio:10.2f} {peak:8.0f}"
+                    f"   exit {cold.status},{again.status},{other.status},{warm.status},{new.status}"
                 )
                 sys.stdout.flush()
                 if best is None or ratio < best:

@@ -109,3 +109,10 @@ def test_a_long_build_keeps_the_lock_until_it_ends(tmp_path):
     again = background._take_lock(cache)
     assert again is not None
     os.close(again)
+
+
+def test_the_build_runs_at_the_lowest_priority():
+    """A check started while the build runs gets the processor first."""
+    code = "import os; from reuse_audit.background import lower_priority; lower_priority(); print(os.nice(0))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert int(done.stdout) == background.BUILD_NICENESS == 19

@@ -1297,3 +1297,70 @@ def test_rich_like_case_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert "Would fix 1 finding (0 remaining)." in err, out + err
     assert "+    return JSON.from_data(obj, indent, highlight, sort_keys=sort_keys)\n" in out, out
     assert "-import json\n" in out and "-from pkg.util import normalise, wrap\n" in out, out
+
+
+def test_finding_a_def_by_its_names_agrees_with_its_position():
+    """``_find_by_name`` (no PositionProvider) finds the def FunctionFinder finds at the line,
+    or leaves it to FunctionFinder: on every def of real modules, and on redefinitions."""
+    import ast
+    import email.message
+    import inspect as inspect_module
+    import textwrap
+
+    from reuse_audit.fixes import FunctionFinder, _find_by_name, _Module
+    from libcst.metadata import MetadataWrapper
+
+    redefined = textwrap.dedent('''\
+        import sys
+        if sys.version_info > (3,):
+            def f(x):
+                return x
+        else:
+            def f(x):
+                return -x
+        class C:
+            try:
+                def m(self):
+                    pass
+            except Exception:
+                pass
+            class D:
+                async def m(self):
+                    pass
+        def g():
+            def inner():
+                pass
+    ''')
+    sources = [redefined, inspect_module.getsource(email.message)]
+    quick_found = 0
+    for text in sources:
+        wrapper = MetadataWrapper(cst.parse_module(text), unsafe_skip_copy=True)
+        mod = _Module("m.py", "m", False, text, False, wrapper)
+        defs: list[tuple[str, int]] = []
+
+        def walk(node, prefix):
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    defs.append((prefix + child.name, child.lineno))
+                    walk(child, prefix + child.name + ".<locals>.")
+                elif isinstance(child, ast.ClassDef):
+                    walk(child, prefix + child.name + ".")
+                else:
+                    walk(child, prefix)
+
+        walk(ast.parse(text), "")
+        for local, line in defs:
+            finder = FunctionFinder(line, local.rsplit(".", 1)[-1])
+            wrapper.visit(finder)
+            slow = [f for f in finder.found if f.local_name == local]
+            quick = _find_by_name(mod, local, line)
+            if quick is not None:
+                quick_found += 1
+                assert len(slow) == 1 and slow[0].node is quick.node, (local, line)
+                assert (quick.local_name, quick.class_path, quick.nested) == (slow[0].local_name, slow[0].class_path, slow[0].nested)
+        # a redefined name is left to the positions; a wrong line finds nothing
+        if text == redefined:
+            assert _find_by_name(mod, "f", 3) is None and _find_by_name(mod, "C.m", 10) is not None
+            assert _find_by_name(mod, "C.m", 11) is None and _find_by_name(mod, "g.<locals>.inner", 18) is None
+            assert _find_by_name(mod, "C.D.m", 15).class_path == "C.D"
+    assert quick_found > 50

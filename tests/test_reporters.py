@@ -451,3 +451,20 @@ def test_primary_location_line_hash():
     assert fingerprint.primary_location_line_hash(content, 11) == "c129715d7a2bc9a3:1"  # after the last newline
     assert fingerprint.primary_location_line_hash(content, 12) is None
     assert fingerprint.primary_location_line_hash(content, 0) is None
+
+
+def test_the_sarif_libraries_load_only_for_sarif():
+    """sarif_om and jschema_to_python (60 ms) are not loaded by a check in another format."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, types\n"
+        "import reuse_audit.cli\n"
+        "assert 'jschema_to_python' not in sys.modules\n"
+        "assert type(sys.modules['sarif_om']) is not types.ModuleType  # a lazy module, not run yet\n"
+        "from reuse_audit.reporters.sarif import om\n"
+        "om.Message(text='x')\n"
+        "assert type(sys.modules['sarif_om']) is types.ModuleType\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

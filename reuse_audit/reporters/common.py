@@ -14,7 +14,7 @@ from ..rule import Rule
 from ..rules import RULES
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..fixes import Fix
+    from ..fixplan import Fix
 
 
 @dataclass(frozen=True)

@@ -23,18 +23,38 @@ timestamps, GUIDs or absolute paths).  Choices made for GitHub:
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
+import sys
+from types import ModuleType
 from typing import Any, Optional
 from urllib.parse import quote
-
-import sarif_om as om
-from jschema_to_python.to_json import to_json
 
 from .. import fingerprint
 from ..model import Finding, Location, Note, Report
 from ..rule import HOMEPAGE, Rule, doc_sections
 from .common import RELATED_LIMIT, RenderContext, by_similarity, candidate_note
+
+
+def _lazy(name: str) -> ModuleType:
+    """The module ``name``, loaded when first used (``importlib.util.LazyLoader``): sarif_om
+    and jschema_to_python cost 60 ms to import, which every check paid, in every format
+    (the reporters package imports every renderer)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"No module named {name!r}", name=name)
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    loader.exec_module(module)
+    return module
+
+
+om = _lazy("sarif_om")
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -78,6 +98,8 @@ def render(report: Report, ctx: RenderContext) -> str:
             )
         ]
     log = om.SarifLog(schema_uri=SCHEMA_URI, version=SARIF_VERSION, runs=[run])
+
+    from jschema_to_python.to_json import to_json  # (imports importlib.metadata: 15 ms)
 
     doc = json.loads(to_json(log))
     _restore_defaults(doc, findings, rules)
@@ -209,7 +231,7 @@ def sarif_fix(fix: Any) -> om.Fix:
     line e (its line ending kept) and inserts the new lines less their last line
     ending; an insertion before line s has an empty region at column 1 of line s.
     """
-    from ..fixes import split_lines
+    from ..fixplan import split_lines
 
     lines = split_lines(fix.original)
     replacements = []
