@@ -37,7 +37,7 @@ from .config import load_settings
 from .engine import Change, Result, all_rules, change_from_diff, change_from_patch, change_from_paths, enabled_rules, run
 from .errors import PatchError, UsageError
 from .index import RepoIndex, build_index
-from .lazy import LazyRepoIndex
+from .index.lazy import LazyRepoIndex
 from .model import Candidate, Finding, Location, Note, Report
 from .parse import parse_source
 from .patch import ADDED, COPIED, DELETED, RENAMED, apply_file_patch, decode_patch, parse_patch

@@ -5,7 +5,7 @@ parses only what its answer needs, and so leaves no snapshot for the next
 check to start from.  ``check`` then starts this process, detached, as
 ``git gc --auto`` does: after the report is out, it builds the full index of
 the repository folder and stores its snapshot in the same cache, so that the
-next check starts from it (the changed files re-resolved, see ``index.py``)
+next check starts from it (the changed files re-resolved, see ``index/snapshot.py``)
 instead of answering lazily again.  Nothing waits for it, and nothing depends
 on it: a check that starts while it runs answers lazily, with the same result.
 
@@ -211,7 +211,7 @@ def build(
     try:
         index = build_index(tree, settings, cache, jobs, tokens=clones)
         if clones:
-            from .clones import build_clone_index
+            from .index.clones import build_clone_index
 
             build_clone_index(tree, index, settings, cache, jobs=jobs).close()
     finally:

@@ -6,7 +6,7 @@ One SQLite file per tool version, ``<cache-dir>/facts-<version>-s<schema>.sqlite
   content-addressed by the sha256 of its bytes; the blob is zlib-compressed
   marshal data, checked on load (a corrupt or foreign blob is a miss, parsed
   again and overwritten).
-* ``snapshots``: resolved indexes of whole trees (``index.py``): the callee
+* ``snapshots``: resolved indexes of whole trees (``index/``): the callee
   sets of every function with what the resolver read to find them, so that a
   later run re-resolves only the modules a change can affect.  A few are kept,
   the most recently used first.
@@ -40,13 +40,16 @@ from typing import Iterable, Optional
 
 from . import __version__
 from .cachedir import UnsafeCache, check_database
+from .rows import ClassRow, FileRow, FunctionRow, ImportRow
 
 SCHEMA = 4
 KEEP_SNAPSHOTS = 4
 KEEP_ANSWERS = 64
 RACY_SECONDS = 2.0
 MAX_STATS = 200_000
-_ENGINE_FILES = ("parse.py", "resolve.py", "index.py", "cache.py", "model.py")
+# the engine source that cached data depends on: the parser, the resolver, the rows, and the
+# index package (its builds write the snapshots; the clone cache also has TOKENIZER_VERSION)
+_ENGINE_FILES = ("parse.py", "resolve.py", "rows.py", "cache.py", "model.py", "index")
 
 
 def default_cache_dir() -> Path:
@@ -71,11 +74,16 @@ def engine_key() -> str:
         h.update(f"{__version__}\0{SCHEMA}\0{sys.version}\0{marshal.version}\0".encode())
         here = os.path.dirname(os.path.abspath(__file__))
         for name in _ENGINE_FILES:
-            try:
-                with open(os.path.join(here, name), "rb") as handle:
-                    h.update(handle.read())
-            except OSError:
-                h.update(b"?")
+            path = os.path.join(here, name)
+            files = [path]
+            if os.path.isdir(path):
+                files = [os.path.join(path, f) for f in sorted(os.listdir(path)) if f.endswith(".py")]
+            for file in files:
+                try:
+                    with open(file, "rb") as handle:
+                        h.update(handle.read())
+                except OSError:
+                    h.update(b"?")
         for module in ("tree_sitter", "tree_sitter_python"):
             try:
                 spec = importlib.util.find_spec(module)
@@ -140,19 +148,24 @@ def load_facts(blob: bytes, digest: str) -> Optional[tuple]:
     return facts
 
 
+# the number of fields of each row kind of compact facts
+_FILE, _FUNCTION, _CLASS, _IMPORT = (len(row._fields) for row in (FileRow, FunctionRow, ClassRow, ImportRow))
+
+
 def _valid_facts(facts: object, digest: str) -> bool:
-    if not (isinstance(facts, tuple) and len(facts) == 7 and facts[0] == digest):
+    if not (isinstance(facts, tuple) and len(facts) == _FILE):
         return False
-    functions, classes, imports = facts[1], facts[2], facts[3]
+    file = FileRow._make(facts)
     return (
-        isinstance(functions, tuple)
-        and all(isinstance(f, tuple) and len(f) == 16 for f in functions)
-        and isinstance(classes, tuple)
-        and all(isinstance(c, tuple) and len(c) == 4 for c in classes)
-        and isinstance(imports, tuple)
-        and all(isinstance(i, tuple) and len(i) == 5 for i in imports)
-        and isinstance(facts[4], tuple)
-        and isinstance(facts[5], tuple)
+        file.digest == digest
+        and isinstance(file.functions, tuple)
+        and all(isinstance(f, tuple) and len(f) == _FUNCTION for f in file.functions)
+        and isinstance(file.classes, tuple)
+        and all(isinstance(c, tuple) and len(c) == _CLASS for c in file.classes)
+        and isinstance(file.imports, tuple)
+        and all(isinstance(i, tuple) and len(i) == _IMPORT for i in file.imports)
+        and isinstance(file.module_names, tuple)
+        and isinstance(file.syntax_errors, tuple)
     )
 
 

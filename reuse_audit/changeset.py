@@ -120,8 +120,8 @@ def _moves(changed, after: RepoIndex, replaced: dict, rewritten: dict, read_befo
     no longer ``min_similarity`` similar to it (a function edited in a few lines
     keeps its code, and a new function like its old version is a copy of it).
     """
-    from .clones import similarity
-    from .previous import find_moves, tokens_of
+    from .index.previous import find_moves, tokens_of
+    from .index.tokens import similarity
 
     def tokens_after(qualnames: list[str]) -> dict:
         by_path: dict[str, list[str]] = {}

@@ -129,8 +129,9 @@ def run(
 
     digested = None
     if lazy:
-        from . import lazy as lazy_index
-        from .lazy import LazyCloneIndex, LazyRepoIndex, NeedsFullIndex, build_lazy_index
+        from .index import lazy as lazy_index
+        from .index.lazy import LazyRepoIndex, NeedsFullIndex, build_lazy_index
+        from .index.lazyclones import LazyCloneIndex
 
         lazy = not LazyRepoIndex.missing(needs)  # a rule needs what only the full index answers
     if lazy:
@@ -157,7 +158,7 @@ def run(
     index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted, file_notes=False, digested=digested)
     change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
     if clones_wanted:
-        from .clones import build_clone_index
+        from .index.clones import build_clone_index
 
         clone_index = build_clone_index(change.after, index, settings, cache, jobs=jobs)
         index = dataclasses.replace(index, clones=clone_index, token_entries=None, notes=index.notes + clone_index.notes)
@@ -215,7 +216,7 @@ def skipped_notes(change: Change, settings: Settings) -> tuple[Note, ...]:
 
 
 def _change_set(change: Change, files, index: RepoIndex, before_facts, settings: Settings, cache, jobs: int) -> ChangeSet:
-    from .previous import Before
+    from .index.previous import Before
 
     read: dict[str, Optional[FileFacts]] = {}
 

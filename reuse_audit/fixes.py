@@ -902,7 +902,7 @@ def renamed_copy(tree: "SourceTree", n_location, t_location) -> bool:
     operators, the names it calls and the globals it reads kept; its parameters and
     variables abstracted; docstring and comments dropped) and the same literal
     values.  Then a call of the target does what the copy did, and the fix is safe."""
-    from .clones import file_entries
+    from .index.tokens import file_entries
 
     def tokens(location) -> Optional[tuple[str, str]]:
         try:

@@ -1,7 +1,7 @@
 """What the rules may ask of a repository index, and which index can answer what.
 
 Two indexes answer the rules: the full one (``index.RepoIndex``: every file
-parsed and resolved, every table built) and the lazy one (``lazy.py``: a file
+parsed and resolved, every table built) and the lazy one (``index/lazy.py``: a file
 parsed only when an answer needs it).  A rule is written against :class:`Index`,
 the operations the rules use and nothing more, and declares the ones it needs
 in ``Rule.needs`` (as libcst's metadata providers declare their dependencies),
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, ClassVar, Iterable, Mapping, Optional, Protoco
 from .model import Function
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .clones import Match
+    from .index.clones import Match
     from .targets import DeclaredTarget
 
 # --------------------------------------------------------------------------
@@ -148,7 +148,7 @@ class MissingCapability(Exception):
 
 
 class CloneLookup(Protocol):
-    """The near-clone index (``clones.CloneIndex``, ``lazy.LazyCloneIndex``): capability ``clone_candidates``."""
+    """The near-clone index (``clones.CloneIndex``, ``index.lazyclones.LazyCloneIndex``): capability ``clone_candidates``."""
 
     def tokens(self, qualname: str) -> Optional[str]:
         """The normalised token sequence of a function (None if unknown)."""

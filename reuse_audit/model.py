@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Optional
 
+from .rows import FileRow, FunctionRow
+
 # --------------------------------------------------------------------------
 # Stage 1: facts parsed from one source file (independent of where it lives)
 # --------------------------------------------------------------------------
@@ -257,50 +259,45 @@ class Report:
 # The engine passes facts around as *compact facts*: the same fields as the
 # dataclasses of model.py, in the same order, as nested tuples of str, int and
 # None.  They are cheap to build, and marshal (the cache, the parser processes)
-# writes and reads them many times faster than pickle does dataclasses.
-#
-#   file:     (digest, functions, classes, imports, module_names, syntax_errors, decode_note)
-#   function: (local_name, name, line, col, end_line, params, calls, class_name,
-#              parent_function, decorators, local_names, local_types, imports,
-#              suppressions, body_digest, docstring)
-#   param:    (name, kind, annotation, default)
-#   call:     (parts, line, col)
-#   class:    (local_name, name, line, bases)
-#   import:   (bound, module, name, level, line)
+# writes and reads them many times faster than pickle does dataclasses.  Their
+# fields are named by the rows of ``rows.py`` (FileRow, FunctionRow, ClassRow,
+# ImportRow, ParamRow, CallRow).
 
 
 def function_from_compact(t: tuple) -> FunctionFact:
     """The FunctionFact of a compact function."""
+    f = FunctionRow._make(t)
     return FunctionFact(
-        t[0],
-        t[1],
-        t[2],
-        t[3],
-        t[4],
-        tuple([Param(*p) for p in t[5]]),
-        tuple([CallSite(*c) for c in t[6]]),
-        t[7],
-        t[8],
-        t[9],
-        t[10],
-        t[11],
-        tuple([ImportFact(*i) for i in t[12]]),
-        t[13],
-        t[14],
-        t[15],
+        f.local_name,
+        f.name,
+        f.line,
+        f.col,
+        f.end_line,
+        tuple([Param(*p) for p in f.params]),
+        tuple([CallSite(*c) for c in f.calls]),
+        f.class_name,
+        f.parent_function,
+        f.decorators,
+        f.local_names,
+        f.local_types,
+        tuple([ImportFact(*i) for i in f.imports]),
+        f.suppressions,
+        f.body_digest,
+        f.docstring,
     )
 
 
 def facts_from_compact(t: tuple) -> FileFacts:
     """The FileFacts of compact facts (equal to what ``parse_source`` returns)."""
+    f = FileRow._make(t)
     return FileFacts(
-        t[0],
-        tuple([function_from_compact(f) for f in t[1]]),
-        tuple([ClassFact(*c) for c in t[2]]),
-        tuple([ImportFact(*i) for i in t[3]]),
-        t[4],
-        t[5],
-        t[6],
+        f.digest,
+        tuple([function_from_compact(fn) for fn in f.functions]),
+        tuple([ClassFact(*c) for c in f.classes]),
+        tuple([ImportFact(*i) for i in f.imports]),
+        f.module_names,
+        f.syntax_errors,
+        f.decode_note,
     )
 
 

@@ -31,7 +31,10 @@ from __future__ import annotations
 
 import builtins
 import re
+from operator import itemgetter
 from typing import Iterable, Iterator, Mapping, Optional
+
+from .rows import LOCALS, CallRow, ClassRow, FileRow, FunctionRow, ImportRow, ModuleInfo, Skeleton, typed
 
 BUILTIN_NAMES = frozenset(dir(builtins)) | {"__import__", "reveal_type", "__file__", "__name__"}
 
@@ -50,10 +53,6 @@ BUILTIN_METHODS = frozenset(
 _OPTIONAL = re.compile(r"^(?:typing\.)?Optional\[(.+)\]$")
 _CLASS_TEXT = re.compile(r"[A-Za-z_][\w.]*")
 
-# compact function fields (parse.py)
-_F_LOCAL, _F_PARAMS, _F_CALLS, _F_CLASS, _F_PARENT, _F_DECORATORS = 0, 5, 6, 7, 8, 9
-_F_LOCAL_NAMES, _F_LOCAL_TYPES, _F_IMPORTS = 10, 11, 12
-
 # dependency tokens: a module name (does it exist), MEMBER joins a module name
 # and a name in it, STARS marks a module's star imports, TOP / PREFIX a query of
 # the set of top-level packages / of module name prefixes
@@ -63,6 +62,8 @@ TOP = "\x01t"
 PREFIX = "\x01p"
 
 _MISSING = object()
+# the chain of a call site (a CallRow, plain: in C, for every call of every function)
+_CALL_PARTS = itemgetter(CallRow._fields.index("parts"))
 
 
 def module_name_for(path: str, init_dirs: frozenset[str]) -> tuple[str, bool]:
@@ -93,7 +94,7 @@ def init_dirs_of(paths: Iterable[str]) -> frozenset[str]:
     return frozenset(p.rpartition("/")[0] for p in paths if p.endswith("__init__.py") and "/" in p)
 
 
-def assign_modules(paths: Iterable[str]) -> dict[str, Optional[tuple[str, bool, bool]]]:
+def assign_modules(paths: Iterable[str]) -> dict[str, Optional[ModuleInfo]]:
     """path -> (module name, is package, loose) for every path, in path order.
 
     None for a file left out: when two files claim one name the first keeps it
@@ -103,7 +104,7 @@ def assign_modules(paths: Iterable[str]) -> dict[str, Optional[tuple[str, bool, 
     paths = sorted(paths)
     init_dirs = init_dirs_of(paths)
     taken: set[str] = set()
-    out: dict[str, Optional[tuple[str, bool, bool]]] = {}
+    out: dict[str, Optional[ModuleInfo]] = {}
     for path in paths:
         name, is_package = module_name_for(path, init_dirs)
         if name in taken:
@@ -112,17 +113,19 @@ def assign_modules(paths: Iterable[str]) -> dict[str, Optional[tuple[str, bool, 
                 out[path] = None
                 continue
         taken.add(name)
-        out[path] = (name, is_package, path.rpartition("/")[0] not in init_dirs)
+        out[path] = ModuleInfo(name, is_package, path.rpartition("/")[0] not in init_dirs)
     return out
 
 
 def skeleton_of(facts: tuple) -> tuple:
-    """What other modules may read of a file: (function names, (class, bases) pairs, imports, module names)."""
+    """What other modules may read of a file (a ``Skeleton``, as a plain tuple: it is marshalled):
+    (function names, (class, bases) pairs, imports, module names)."""
+    file = FileRow._make(facts)
     return (
-        tuple([f[0] for f in facts[1]]),
-        tuple([(c[0], c[3]) for c in facts[2]]),
-        facts[3],
-        facts[4],
+        tuple([FunctionRow._make(f).local_name for f in file.functions]),
+        tuple([(c.local_name, c.bases) for c in map(ClassRow._make, file.classes)]),
+        file.imports,
+        file.module_names,
     )
 
 
@@ -143,18 +146,19 @@ def module_tokens(name: str, old: Optional[tuple], new: Optional[tuple]) -> set[
 
 
 def _members(skeleton: tuple) -> tuple[dict[str, tuple], tuple]:
-    functions, classes, imports, _ = skeleton
+    functions, classes, imports, _ = Skeleton._make(skeleton)
     members: dict[str, list] = {}
     for local in functions:
         members.setdefault(local, [False, None, None])[0] = True
     for local, bases in classes:
         members.setdefault(local, [False, None, None])[1] = bases
     stars = []
-    for imp in imports:
-        if imp[0] == "*":
-            stars.append(imp[:4])
+    for imp in map(ImportRow._make, imports):
+        what = (imp.bound, imp.module, imp.name, imp.level)  # not where: a moved line reads the same
+        if imp.bound == "*":
+            stars.append(what)
         else:
-            members.setdefault(imp[0], [False, None, None])[2] = imp[:4]
+            members.setdefault(imp.bound, [False, None, None])[2] = what
     return {k: tuple(v) for k, v in members.items()}, tuple(stars)
 
 
@@ -166,7 +170,7 @@ class Module:
     """One module: its own tables, from full facts or from a skeleton."""
 
     __slots__ = (
-        "name", "path", "is_package", "loose", "package", "facts",
+        "name", "path", "is_package", "loose", "package", "facts", "defs",
         "functions", "classes", "imports", "star_imports", "variables",
     )
 
@@ -178,27 +182,30 @@ class Module:
         self.package = name if is_package else name.rpartition(".")[0]
         self.facts = facts  # compact file facts; None when only the skeleton is known
         if facts is not None:
-            self.functions: dict[str, Optional[tuple]] = {f[0]: f for f in facts[1]}  # last def wins
-            self.classes: dict[str, tuple[str, ...]] = {c[0]: c[3] for c in facts[2]}  # local name -> bases
-            imports, variables = facts[3], facts[4]
+            file = FileRow._make(facts)
+            self.defs: list[FunctionRow] = list(typed(FunctionRow, file.functions))  # in source order
+            self.functions: dict[str, Optional[FunctionRow]] = {f.local_name: f for f in self.defs}  # last def wins
+            self.classes: dict[str, tuple[str, ...]] = {c.local_name: c.bases for c in typed(ClassRow, file.classes)}  # local name -> bases
+            imports, variables = file.imports, file.module_names
         else:
-            names, classes, imports, variables = skeleton
+            names, classes, imports, variables = Skeleton._make(skeleton)
+            self.defs = []
             self.functions = dict.fromkeys(names)
             self.classes = dict(classes)
-        self.imports: dict[str, tuple] = {}  # module-level bound name -> import (last wins)
-        self.star_imports: list[tuple] = []
-        for imp in imports:
-            if imp[0] == "*":
+        self.imports: dict[str, ImportRow] = {}  # module-level bound name -> import (last wins)
+        self.star_imports: list[ImportRow] = []
+        for imp in typed(ImportRow, imports):
+            if imp.bound == "*":
                 self.star_imports.append(imp)
             else:
-                self.imports[imp[0]] = imp
+                self.imports[imp.bound] = imp
         self.variables = frozenset(variables)
 
-    def own_functions(self) -> Iterator[tuple]:
+    def own_functions(self) -> Iterator[FunctionRow]:
         """The compact functions the module defines (of two defs of one name, the last)."""
         functions = self.functions
-        for fn in self.facts[1]:
-            if functions.get(fn[0]) is fn:
+        for fn in self.defs:
+            if functions.get(fn.local_name) is fn:
                 yield fn
 
 
@@ -207,7 +214,7 @@ class Resolver:
 
     def __init__(self, modules: Iterable[Module] = (), table: Optional[Mapping[str, Module]] = None):
         """``table``, instead of ``modules``: a table of every module name whose modules are made
-        when first read (``lazy.ModuleTable``); only its names are read here."""
+        when first read (``index.lazytables.ModuleTable``); only its names are read here."""
         self.modules: Mapping[str, Module] = table if table is not None else {m.name: m for m in modules}
         self.top_level = frozenset(name.partition(".")[0] for name in self.modules)
         self.module_prefixes = prefixes_of(self.modules)
@@ -226,7 +233,7 @@ class Resolver:
         modules = []
         for path, info in assign_modules(files).items():
             if info is not None:
-                modules.append(Module(info[0], path, info[1], info[2], facts=files[path]))
+                modules.append(Module(info.name, path, info.is_package, info.loose, facts=files[path]))
         return cls(modules)
 
     @property
@@ -257,10 +264,10 @@ class Resolver:
 
     # ------------------------------------------------------------------ imports
 
-    def import_target(self, module: Module, imp: tuple) -> str:
+    def import_target(self, module: Module, imp: ImportRow) -> str:
         """Absolute dotted name an import binds."""
-        level = imp[3]
-        source = imp[1]
+        level = imp.level
+        source = imp.module
         if level:
             base = module.package.split(".") if module.package else []
             if level > 1:
@@ -278,7 +285,7 @@ class Resolver:
                 rec.add(PREFIX + sibling)
                 if sibling in self.module_prefixes:
                     source = sibling
-        name = imp[2]
+        name = imp.name
         if name is None:
             return source
         return f"{source}.{name}" if source else name
@@ -483,34 +490,34 @@ class Resolver:
         class_texts: dict[str, Optional[str]] = {}
         out: dict[str, set[str]] = {}
         for fn in module.own_functions():
-            out[fn[_F_LOCAL]] = self._callees(module, fn, at_module, class_texts)
+            out[fn.local_name] = self._callees(module, fn, at_module, class_texts)
         self._rec = set()
         return out, rec
 
-    def callees(self, module: Module, fn: tuple) -> set[str]:
+    def callees(self, module: Module, fn: FunctionRow) -> set[str]:
         """Canonical callees of one function's own call sites."""
         return self._callees(module, fn, {}, {})
 
-    def call_targets(self, module: Module, fn: tuple) -> list[tuple[tuple[str, ...], Optional[str]]]:
+    def call_targets(self, module: Module, fn: FunctionRow) -> list[tuple[tuple[str, ...], Optional[str]]]:
         """(call chain, canonical callee or None) of each of a function's own call chains."""
         trace: list[tuple[tuple[str, ...], Optional[str]]] = []
         self._callees(module, fn, {}, {}, trace)
         return trace
 
-    def _callees(self, module: Module, fn: tuple, at_module: dict, class_texts: dict, trace: Optional[list] = None) -> set[str]:
-        calls = fn[_F_CALLS]
+    def _callees(self, module: Module, fn: FunctionRow, at_module: dict, class_texts: dict, trace: Optional[list] = None) -> set[str]:
+        calls = fn.calls
         if not calls:
             return set()
         scopes = self._scopes(module, fn)
         if len(scopes) == 1:
-            local = frozenset(fn[_F_LOCAL_NAMES])
+            local = frozenset(fn.local_names)
             scope_names = [local]
         else:
-            scope_names = [frozenset(s[_F_LOCAL_NAMES]) for s in scopes]
+            scope_names = [frozenset(s.local_names) for s in scopes]
             local = frozenset().union(*scope_names)
         out: set[str] = set()
         # full facts list call sites; facts parsed for resolution only, the set of their chains
-        for parts in calls if type(calls) is frozenset else {call[0] for call in calls}:
+        for parts in calls if type(calls) is frozenset else set(map(_CALL_PARTS, calls)):
             head = parts[0]
             if head == "":
                 name = _method_callee(parts[-1]) if len(parts) > 1 else None
@@ -526,16 +533,16 @@ class Resolver:
                 trace.append((parts, name))
         return out
 
-    def _scopes(self, module: Module, fn: tuple) -> list[tuple]:
+    def _scopes(self, module: Module, fn: FunctionRow) -> list[FunctionRow]:
         chain = [fn]
-        seen = {fn[_F_LOCAL]}
+        seen = {fn.local_name}
         current = fn
         while True:
-            parent = current[_F_PARENT]
-            class_name = current[_F_CLASS]
-            if parent is None and class_name and ".<locals>." in class_name:
+            parent = current.parent_function
+            class_name = current.class_name
+            if parent is None and class_name and LOCALS in class_name:
                 # a method of a class defined inside a function: that function encloses it
-                parent = class_name.rpartition(".<locals>.")[0]
+                parent = class_name.rpartition(LOCALS)[0]
             if parent is None or parent in seen:
                 break
             parent_fact = module.functions.get(parent)
@@ -546,12 +553,12 @@ class Resolver:
             current = parent_fact
         return chain
 
-    def resolve_call(self, module: Module, scopes: list[tuple], parts: tuple[str, ...]) -> Optional[str]:
-        names = [frozenset(s[_F_LOCAL_NAMES]) for s in scopes]
+    def resolve_call(self, module: Module, scopes: list[FunctionRow], parts: tuple[str, ...]) -> Optional[str]:
+        names = [frozenset(s.local_names) for s in scopes]
         return self._resolve_call(module, scopes, names, parts, {})
 
     def _resolve_call(
-        self, module: Module, scopes: list[tuple], scope_names: list[frozenset], parts: tuple[str, ...], class_texts: dict
+        self, module: Module, scopes: list[FunctionRow], scope_names: list[frozenset], parts: tuple[str, ...], class_texts: dict
     ) -> Optional[str]:
         if not parts:
             return None
@@ -600,36 +607,33 @@ class Resolver:
             return None
         return None if len(parts) == 1 else _method_callee(parts[-1])
 
-    def _enclosing_class(self, module: Module, scopes: list[tuple]) -> Optional[str]:
+    def _enclosing_class(self, module: Module, scopes: list[FunctionRow]) -> Optional[str]:
         for scope in scopes:
-            if scope[_F_CLASS]:
-                return f"{module.name}.{scope[_F_CLASS]}"
+            if scope.class_name:
+                return f"{module.name}.{scope.class_name}"
         return None
 
-    def _local_class(self, module: Module, scope: tuple, names: frozenset, name: str, class_texts: dict) -> Optional[str]:
+    def _local_class(self, module: Module, scope: FunctionRow, names: frozenset, name: str, class_texts: dict) -> Optional[str]:
         """The class of a local name, when the code says it: self/cls, annotation, constructor."""
-        params = scope[_F_PARAMS]
-        class_name = scope[_F_CLASS]
-        if (
-            class_name
-            and params
-            and params[0][0] == name
-            and params[0][1] in ("positional", "positional_only")
-            and "staticmethod" not in scope[_F_DECORATORS]
-        ):
-            return f"{module.name}.{class_name}"
-        for param in params:
-            if param[0] == name and param[2]:
-                return self._class_from_text(module, scope, names, param[2], class_texts)
+        # (the ParamRows are unpacked, not typed: this runs for every call on a local name)
+        params = scope.params
+        class_name = scope.class_name
+        if class_name and params and "staticmethod" not in scope.decorators:
+            first, kind, _annotation, _default = params[0]
+            if first == name and kind in ("positional", "positional_only"):
+                return f"{module.name}.{class_name}"
+        for param, _kind, annotation, _default in params:
+            if param == name and annotation:
+                return self._class_from_text(module, scope, names, annotation, class_texts)
         text = None
-        for var, ctor in scope[_F_LOCAL_TYPES]:
+        for var, ctor in scope.local_types:
             if var == name:
                 text = ctor
         if text is not None:
             return self._class_from_text(module, scope, names, text, class_texts)
         return None
 
-    def _class_from_text(self, module: Module, scope: tuple, names: frozenset, raw: str, class_texts: dict) -> Optional[str]:
+    def _class_from_text(self, module: Module, scope: FunctionRow, names: frozenset, raw: str, class_texts: dict) -> Optional[str]:
         text = raw.strip().strip("'\"")
         match = _OPTIONAL.match(text)
         if match:
@@ -655,14 +659,14 @@ class Resolver:
             found = class_texts[text] = name if name and self.is_class(name) else None
         return found
 
-    def _local_binding(self, module: Module, scope: tuple, name: str) -> Optional[str]:
+    def _local_binding(self, module: Module, scope: FunctionRow, name: str) -> Optional[str]:
         """What a name bound in a function's own scope refers to, if it is a def, class or import."""
-        nested = f"{scope[_F_LOCAL]}.<locals>.{name}"
+        nested = f"{scope.local_name}{LOCALS}{name}"
         if nested in module.functions or nested in module.classes:
             return f"{module.name}.{nested}"
-        for imp in reversed(scope[_F_IMPORTS]):
-            if imp[0] == name:
-                return self.import_target(module, imp)
+        for bound, source, imported, level, line in reversed(scope.imports):  # ImportRows, unpacked
+            if bound == name:
+                return self.import_target(module, ImportRow(bound, source, imported, level, line))
         return None
 
 
@@ -677,7 +681,7 @@ def method_name(callee: str) -> str:
     return callee.rpartition(".")[2]
 
 
-def iter_functions(resolver: Resolver) -> Iterable[tuple[Module, tuple]]:
+def iter_functions(resolver: Resolver) -> Iterable[tuple[Module, FunctionRow]]:
     """(module, compact function) for every function defined, by module name."""
     for name in sorted(resolver.modules):
         module = resolver.modules[name]

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Iterable, Optional
 
 from .model import Location
+from .rows import ClassRow, FileRow
 from .tree import SourceTree
 
 KINDS = ("function", "method", "class", "instance", "unknown")
@@ -50,8 +51,8 @@ class TargetResolver:
     """Resolves declared names over one source tree, parsing only the modules it reads."""
 
     def __init__(self, tree: SourceTree, paths: Optional[Iterable[str]] = None):
-        from .index import FactSource
-        from .lazy import ModuleTable
+        from .index.lazytables import ModuleTable
+        from .index.source import FactSource
         from .resolve import Resolver, assign_modules
 
         self.tree = tree
@@ -93,7 +94,7 @@ class TargetResolver:
         fact = module.functions.get(local)
         if fact is None:
             return None
-        return Location(module.path, fact[2], fact[3], fact[4]), fact[7] is not None
+        return Location(module.path, fact.line, fact.col, fact.end_line), fact.class_name is not None
 
     def _block_end(self, path: str, line: int) -> int:
         """Last line of the indented block opened on ``line`` (1-based): a class's body."""
@@ -126,7 +127,8 @@ class TargetResolver:
         fact = resolver.class_fact(canonical)
         if fact is not None:
             module, local, _ = fact
-            line = next((c[2] for c in module.facts[2] if c[0] == local), 0) if module.facts else 0
+            classes = map(ClassRow._make, FileRow._make(module.facts).classes) if module.facts else ()
+            line = next((c.line for c in classes if c.local_name == local), 0)
             location = Location(module.path, line, 0, self._block_end(module.path, line))
             init = resolver.lookup_method(canonical, "__init__")
             calls = {canonical, f"{canonical}.__init__"}

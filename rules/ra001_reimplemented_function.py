@@ -142,6 +142,7 @@ from typing import Iterable, Iterator, Optional
 from reuse_audit.index_protocol import CALLEE_CANDIDATES, FUNCTIONS_OF_FILE, LOOKUP, Index
 from reuse_audit.model import Candidate, ChangeSet, Finding
 from reuse_audit.resolve import method_name
+from reuse_audit.rows import LOCALS
 from reuse_audit.rule import Rule
 from reuse_audit.settings import Settings
 
@@ -149,7 +150,6 @@ from . import scope
 
 CODE = "RA001"
 NAME = "reimplemented-function"
-LOCALS = ".<locals>."
 EPSILON = 1e-9
 
 
@@ -287,7 +287,7 @@ def informative(shared, index: Index, settings: Settings, defines=None, structur
 
 def _code_of(qualname: str, index: Index, read) -> Optional[str]:
     """The normalised token sequence of a function of the tree after the change."""
-    from reuse_audit.previous import tokens_of
+    from reuse_audit.index.previous import tokens_of
 
     fn = index.functions.get(qualname)
     if fn is None or read is None:
@@ -302,7 +302,7 @@ def _code_of(qualname: str, index: Index, read) -> Optional[str]:
 
 
 def _similarity(a: Optional[str], b: Optional[str]) -> Optional[float]:
-    from reuse_audit.clones import similarity
+    from reuse_audit.index.tokens import similarity
 
     return None if a is None or b is None else similarity(a, b)
 

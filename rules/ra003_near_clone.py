@@ -136,6 +136,7 @@ from typing import Iterator
 
 from reuse_audit.index_protocol import CLONE_CANDIDATES, Index
 from reuse_audit.model import Candidate, ChangeSet, Finding
+from reuse_audit.rows import LOCALS
 from reuse_audit.rule import Rule
 from reuse_audit.settings import Settings
 
@@ -146,7 +147,6 @@ from .ra001_reimplemented_function import calls_function, nested, overlap, reach
 
 CODE = "RA003"
 NAME = "near-clone"
-LOCALS = ".<locals>."
 EPSILON = 1e-9
 
 
@@ -238,7 +238,7 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
 
 def was_a_copy(change: ChangeSet, qualname: str, target: str, clones, settings: Settings) -> bool:
     """Was the old version of the modified ``qualname`` already a near-copy of ``target``?"""
-    from reuse_audit.clones import coverage, similarity
+    from reuse_audit.index.tokens import coverage, similarity
 
     before = change.before
     old = before.tokens(qualname) if before is not None else None

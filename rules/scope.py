@@ -20,9 +20,9 @@ from typing import Callable, Optional
 from reuse_audit.index_protocol import Index
 from reuse_audit.model import ChangeSet, Function
 from reuse_audit.resolve import method_name
+from reuse_audit.rows import LOCALS
 from reuse_audit.settings import Settings
 
-LOCALS = ".<locals>."
 #: A dispatch-on-type method name: a prefix ending in ``_`` and a class name
 #: (``visit_Name``, ``_print_Feedback``, ``convert_Decimal``).
 _TYPE_DISPATCH = re.compile(r"^(\w*_)([A-Z]\w*)$")

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from reuse_audit.cache import FactsCache  # noqa: E402
-from reuse_audit.clones import build_clone_index  # noqa: E402
+from reuse_audit.index.clones import build_clone_index  # noqa: E402
 from reuse_audit.index import build_index  # noqa: E402
 from reuse_audit.settings import Settings  # noqa: E402
 from reuse_audit.tree import FsTree  # noqa: E402

@@ -20,8 +20,9 @@ from typing import Iterable
 import pytest
 
 import test_ra001
-from reuse_audit import index_protocol, lazy as lazy_module
-from reuse_audit.clones import build_clone_index
+from reuse_audit import index_protocol
+from reuse_audit.index import lazy as lazy_module
+from reuse_audit.index.clones import build_clone_index
 from reuse_audit.engine import all_rules, change_from_patch, run
 from reuse_audit.index import RepoIndex, build_index
 from reuse_audit.index_protocol import (
@@ -36,7 +37,8 @@ from reuse_audit.index_protocol import (
     Index,
     MissingCapability,
 )
-from reuse_audit.lazy import LazyCloneIndex, LazyRepoIndex, NeedsFullIndex, build_lazy_index
+from reuse_audit.index.lazy import LazyRepoIndex, NeedsFullIndex, build_lazy_index
+from reuse_audit.index.lazyclones import LazyCloneIndex
 from reuse_audit.rule import Rule
 from reuse_audit.settings import Settings
 from reuse_audit.tree import MemoryTree

@@ -16,7 +16,7 @@ import pytest
 
 from reuse_audit.cache import FactsCache
 from reuse_audit.engine import change_from_patch, run
-from reuse_audit import lazy as lazy_module
+from reuse_audit.index import lazy as lazy_module
 from reuse_audit.textsearch import Layout, call_offsets, call_sites, closure, has_window, name_offsets, renames
 from reuse_audit.parse import decode, parse_compact
 from reuse_audit.resolve import Module, Resolver, assign_modules, method_name
@@ -370,8 +370,8 @@ def _library_and_tests(root: Path) -> str:
 
 
 def test_a_lazy_answer_over_its_budget_builds_the_full_index_before_parsing(tmp_path, monkeypatch):
-    from reuse_audit import lazy as lazy_module
     from reuse_audit.index import FactSource
+    from reuse_audit.index import lazy as lazy_module
 
     root = tmp_path / "repo"
     root.mkdir()
@@ -412,7 +412,7 @@ def test_a_library_change_neither_searches_nor_parses_test_files(tmp_path):
 
 def test_a_costly_check_waits_for_a_running_background_build_and_a_cheap_one_does_not(monkeypatch, tmp_path):
     from reuse_audit import engine as engine_module
-    from reuse_audit import lazy as lazy_module
+    from reuse_audit.index import lazy as lazy_module
 
     root = tmp_path / "repo"
     root.mkdir()

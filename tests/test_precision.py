@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from reuse_audit.cli import cli
 from reuse_audit.errors import PatchError, UsageError
-from reuse_audit.previous import find_moves
+from reuse_audit.index.previous import find_moves
 from reuse_audit.model import Candidate, CallSite, Finding, FunctionFact, Function, Location, Report
 from reuse_audit.reporters import RenderContext, render
 from reuse_audit.rules import ra001_reimplemented_function as ra001

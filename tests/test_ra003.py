@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 from test_ra001 import check_expected, make_patch, read_tree, write_tree
 
-from reuse_audit import clones
+from reuse_audit.index import clones, pool, tokens
 from reuse_audit.cache import FactsCache
 from reuse_audit.cli import cli
 from reuse_audit.index import build_index
@@ -119,7 +119,7 @@ def test_json_and_sarif_carry_the_similarity(tmp_path: Path):
 
 
 def seq(source: str) -> str:
-    return clones.normalise(source.encode())
+    return tokens.normalise(source.encode())
 
 
 def test_renamed_variables_and_reformatting_do_not_matter():
@@ -148,7 +148,7 @@ def test_strings_numbers_and_comments():
         "    x = rb'raw' + f\"{a!r}\" + '''tri\nple''' + 0x1F + 1_000.5e-3 + .5j\n"
         "    return x  \\\n        + 1\n"
     )
-    described = clones.describe(s)
+    described = tokens.describe(s)
     assert described.split().count("S") == 3, described
     assert described.split().count("0") == 4, described
     assert "doc" not in described and "comment" not in described
@@ -159,32 +159,32 @@ def test_docstring_only_the_first_statement():
     with_doc = seq('def f(a):\n    """doc"""\n    return "x".join(a)\n')
     without = seq('def f(a):\n    return "x".join(a)\n')
     assert with_doc == without
-    assert clones.describe(without).count("S") == 1  # a string that starts an expression stays
+    assert tokens.describe(without).count("S") == 1  # a string that starts an expression stays
 
 
 def test_literals_are_meaning_but_raise_messages_are_not():
     code = 'def f(x):\n    if x < 0:\n        raise ValueError("negative: %s" % x)\n    return x * 2 + "k"\n'
     reworded = code.replace("negative: %s", "x must not be negative (%s)")
     other = code.replace('"k"', '"m"')
-    new, old, variant = (clones.tokenize(c.encode()) for c in (reworded, code, other))
+    new, old, variant = (tokens.tokenize(c.encode()) for c in (reworded, code, other))
     assert new[0] == old[0] == variant[0]
-    assert clones.coverage(new, old) == 1.0
-    assert clones.coverage(variant, old) < 1.0
+    assert tokens.coverage(new, old) == 1.0
+    assert tokens.coverage(variant, old) < 1.0
 
 
 def test_fingerprints_are_stable_and_bounded():
     long_code = "def f(a):\n" + "".join(f"    a = g{i}(a) + {i}\n" for i in range(200)) + "    return a\n"
     s = seq(long_code)
-    prints = clones.fingerprints(s)
-    assert prints == clones.fingerprints(s) == tuple(sorted(prints))
-    assert 0 < len(prints) <= clones.SKETCH
-    assert clones.fingerprints(seq("def f(): pass\n"))  # shorter than K: one gram
+    prints = tokens.fingerprints(s)
+    assert prints == tokens.fingerprints(s) == tuple(sorted(prints))
+    assert 0 < len(prints) <= tokens.SKETCH
+    assert tokens.fingerprints(seq("def f(): pass\n"))  # shorter than K: one gram
 
 
 def test_unterminated_and_odd_sources_do_not_raise():
     for source in (b"def f(:\n  '''never closed", b"def f():\n  x = 'open\n  $ ? `\n", b"\xff\xfe def \x00", b""):
-        clones.tokenize(source)
-        clones.file_entries(source, [("f", 1, 0, 3)])
+        tokens.tokenize(source)
+        tokens.file_entries(source, [("f", 1, 0, 3)])
 
 
 # ------------------------------------------------------------------ index and cache
@@ -222,14 +222,14 @@ def test_warm_run_reads_the_cache(tmp_path: Path):
     def boom(*args, **kwargs):
         raise AssertionError("a warm run tokenized a file")
 
-    original = clones.file_entries
-    clones.file_entries = boom
+    original = tokens.file_entries
+    tokens.file_entries = boom
     try:
         warm = clones.build_clone_index(FsTree(root), index, Settings(), cache)
         assert [m.qualname for m in warm.similar("pkg.b.rle", 0.9)] == ["pkg.a.run_length_encode"]
         warm.close()
     finally:
-        clones.file_entries = original
+        tokens.file_entries = original
     cache.close()
 
 
@@ -277,10 +277,10 @@ def test_a_tokenizer_process_that_dies_does_not_hang_the_run(monkeypatch):
     run waiting forever, as a multiprocessing.Pool would: the files are
     tokenized in this process instead, with the same entries."""
     source = b"def f(a, b):\n    total = 0\n    for x in a:\n        total += x * b\n    return total\n"
-    work = [(f"d{i}", source, [("f", 1, 0, 5)]) for i in range(clones.PARALLEL_THRESHOLD + 6)]
-    serial = clones.compute_entries(work, jobs=1)
-    monkeypatch.setattr(clones, "_work_chunk", _die)
-    assert clones.compute_entries(work, jobs=2) == serial
+    work = [(f"d{i}", source, [("f", 1, 0, 5)]) for i in range(pool.PARALLEL_THRESHOLD + 6)]
+    serial = pool.compute_entries(work, jobs=1)
+    monkeypatch.setattr(pool, "_work_chunk", _die)
+    assert pool.compute_entries(work, jobs=2) == serial
 
 
 def _many_modules(count: int) -> dict[str, str]:
@@ -300,7 +300,7 @@ def _many_modules(count: int) -> dict[str, str]:
 def test_entries_made_by_the_parser_processes_equal_those_made_here(tmp_path: Path):
     """With RA003 on, the parser processes tokenize the files they parsed while
     they have them; the clone index they give is the one made without them."""
-    files = _many_modules(clones.PARALLEL_THRESHOLD + 10)
+    files = _many_modules(pool.PARALLEL_THRESHOLD + 10)
     tree = MemoryTree({k: v.encode() for k, v in files.items()})
     made = build_index(tree, Settings(), None, jobs=2, tokens=True)
     if made.token_entries is None:
@@ -311,7 +311,7 @@ def test_entries_made_by_the_parser_processes_equal_those_made_here(tmp_path: Pa
         if path in plain.by_path:
             data = tree.read(path)
             digest, entries = made.token_entries[path]
-            assert entries == clones.file_entries(data, clones._spans(plain, path)), path
+            assert entries == tokens.file_entries(data, clones._spans(plain, path)), path
     one = clones.build_clone_index(tree, made, Settings(), jobs=1)
     other = clones.build_clone_index(tree, plain, Settings(), jobs=1)
     assert one.qualnames() == other.qualnames()

@@ -1,6 +1,6 @@
 """The lazy index: the repository index of a tree, built only as far as the rules ask.
 
-A full build (``index.py``) parses and resolves every file, so that a later
+A full build (``index/full.py``) parses and resolves every file, so that a later
 run can start from its stored snapshot.  When there is no snapshot to start
 from, the rules of most changes need a small part of it: the changed
 functions, the functions that can be their targets, and the modules that
@@ -17,7 +17,7 @@ an answer needs it:
   they can be (see *Why the text search misses nothing*); only those files are
   parsed, and only their functions with enough matching call sites are
   resolved;
-* RA003's ``clones.similar(q)`` (:class:`LazyCloneIndex`): every module file is
+* RA003's ``clones.similar(q)`` (``lazyclones.LazyCloneIndex``): every module file is
   turned into RA003's raw token symbols (no parse), and only the files where
   one of ``q``'s sketch grams can stand are parsed and tokenized.
 
@@ -34,37 +34,28 @@ The text search and why it misses nothing: ``textsearch.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, ClassVar, Iterable, Iterator, Mapping, Optional
+from typing import Callable, ClassVar, Iterable, Optional
 
-from .cache import FactsCache
-from .index import (
-    LOCALS,
-    FactSource,
-    LazyFunction,
-    RepoIndex,
-    ancestors,
-    closest_snapshot,
-    tally,
-    digest_files,
-    new_stats,
-    note_info,
-    notes_from_info,
-    row_callees,
-)
-from .index_protocol import CALLERS, CAPABILITIES, EVERY_FUNCTION, Lookup, LookupTable, MissingCapability
-from .model import Function, Location, Note
-from .parse import decode
-from .resolve import Module, Resolver, assign_modules, method_name
-from .settings import Settings
-from .textsearch import Layout, call_offsets, call_sites, closure, has_window, name_offsets, renames
-from .tree import SourceTree
+from ..cache import FactsCache
+from ..index_protocol import CALLERS, CAPABILITIES, EVERY_FUNCTION
+from ..model import Note
+from ..parse import decode
+from ..resolve import Module, Resolver, assign_modules, method_name
+from ..rows import LOCALS, FunctionRow, ancestors, row_callees
+from ..settings import Settings
+from ..textsearch import Layout, call_offsets, call_sites, closure, has_window, name_offsets, renames
+from ..tree import SourceTree
+from .digests import digest_files
+from .lazytables import LazyByPath, LazyFunctions, ModuleTable, NotBuilt
+from .repo import RepoIndex
+from .snapshot import closest_snapshot
+from .source import FactSource, info_notes
+from .stats import new_stats, tally
+from .tables import note_info
 
 __all__ = [
-    "LAZY_MAX_FUNCTIONS", "NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "LazyCloneIndex", "ModuleTable", "build_lazy_index", "lazy_possible",
+    "LAZY_MAX_FUNCTIONS", "NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "build_lazy_index", "lazy_possible",
 ]
-
-# compact function fields (parse.py)
-_F_LOCAL, _F_LINE, _F_COL, _F_END, _F_CALLS, _F_CLASS = 0, 2, 3, 4, 6, 7
 
 
 class NeedsFullIndex(Exception):
@@ -122,133 +113,6 @@ LAZY_MAX_FUNCTIONS = 12
 # --------------------------------------------------------------------------
 
 
-class ModuleTable(Mapping):
-    """Module name -> Module, the file parsed when the module is first read: a Resolver's
-    ``table`` (``resolve.Resolver``).  Its names are every module file's, known from the
-    paths; ``values()`` and ``items()`` parse every one of them (the full build's work)."""
-
-    def __init__(self, info: dict[str, tuple[str, bool, bool]], source: FactSource):
-        self.info = info  # module name -> (path, is package, loose)
-        self.source = source
-        self._loaded: dict[str, Optional[Module]] = {}
-
-    def load(self, name: str) -> Optional[Module]:
-        """The module ``name``, parsed now if it was not (None: no such module, or its file unreadable)."""
-        if name in self._loaded:
-            return self._loaded[name]
-        found = self.info.get(name)
-        module = None
-        if found is not None:
-            path, is_package, loose = found
-            facts = self.source.compact([path]).get(path)
-            if facts is not None:
-                module = Module(name, path, is_package, loose, facts=facts)
-        self._loaded[name] = module
-        return module
-
-    def get(self, name, default=None):
-        module = self.load(name)
-        return default if module is None else module
-
-    def __getitem__(self, name):
-        module = self.load(name)
-        if module is None:
-            raise KeyError(name)
-        return module
-
-    def __contains__(self, name: object) -> bool:
-        return name in self.info
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.info)
-
-    def __len__(self) -> int:
-        return len(self.info)
-
-
-class _NotBuilt(LookupTable):
-    """A table the lazy index does not build (the inverted callee index): nothing may read it.
-
-    A rule that reads it declares ``callers`` in ``Rule.needs``, and the engine
-    then builds the full index; reading it here anyway is a bug in that rule.
-    """
-
-    def __init__(self, what: str):
-        self.what = what
-
-    def __getitem__(self, key):
-        raise MissingCapability(f"the lazy index has no {self.what}: a rule reading it needs {CALLERS!r} (Rule.needs)")
-
-    def __repr__(self) -> str:
-        return f"_NotBuilt({self.what!r})"
-
-
-class LazyFunctions(LookupTable):
-    """qualname -> Function, as ``index.FunctionTable`` gives it, made on first lookup
-    (a lookup: the lazy index never lists every function, see ``LazyRepoIndex.capabilities``)."""
-
-    def __init__(self, lazy: "LazyIndex"):
-        self._lazy = lazy
-        self._made: dict[str, LazyFunction] = {}
-
-    def __getitem__(self, qualname: str):
-        fn = self._made.get(qualname)
-        if fn is None:
-            found = self._lazy.locate(qualname)
-            if found is None:
-                raise KeyError(qualname)
-            module, fact = found
-            lazy = self._lazy
-            path, local = module.path, fact[_F_LOCAL]
-            callees = lazy.row_callees(module, fact)
-            ignore = lazy.settings.ignore_callees
-            fn = self._made[qualname] = LazyFunction(
-                qualname,
-                module.name,
-                Location(path, fact[_F_LINE], fact[_F_COL], fact[_F_END]),
-                None,
-                frozenset(c for c in callees if c not in ignore) if ignore else callees,
-                fact[_F_CLASS] is not None,
-                lambda: lazy.source.fact(path, local),
-            )
-        return fn
-
-    def __contains__(self, qualname: object) -> bool:  # (LookupTable's would resolve the function)
-        return isinstance(qualname, str) and (qualname in self._made or self._lazy.locate(qualname) is not None)
-
-    def __repr__(self) -> str:
-        return f"LazyFunctions({len(self._made)} made)"
-
-
-class LazyByPath(LookupTable):
-    """path -> qualnames defined in that file, in source order (as ``index.ByPath``), a lookup."""
-
-    def __init__(self, lazy: "LazyIndex"):
-        self._lazy = lazy
-        self._made: dict[str, tuple[str, ...]] = {}
-
-    def __getitem__(self, path: str) -> tuple[str, ...]:
-        found = self._made.get(path)
-        if found is None:
-            lazy = self._lazy
-            name = lazy.module_of_path.get(path)
-            module = lazy.modules.load(name) if name is not None else None
-            if module is None:
-                raise KeyError(path)
-            rows = []
-            for fact in module.own_functions():
-                qualname = f"{name}.{fact[_F_LOCAL]}"
-                where = lazy.locate(qualname)  # raises when another module defines it too
-                if where is not None and where[0] is module:
-                    rows.append((qualname, fact[_F_LINE]))
-            if not rows:
-                raise KeyError(path)
-            rows.sort()  # qualname order, then (stable) by line: as ByPath lists them
-            rows.sort(key=lambda r: r[1])
-            found = self._made[path] = tuple(q for q, _ in rows)
-        return found
-
-
 class LazyIndex:
     """What the lazy RepoIndex holds: the tree's files, their modules, and a resolver over them."""
 
@@ -273,8 +137,8 @@ class LazyIndex:
         self._side: Optional[bool] = sides.pop() if len(sides) == 1 else None
         self._parse_budget: Optional[int] = None  # bytes the lazy path may still parse
         assigned = assign_modules(paths)
-        self.module_of_path = {p: info[0] for p, info in assigned.items() if info is not None}
-        info = {info[0]: (p, info[1], info[2]) for p, info in assigned.items() if info is not None}
+        self.module_of_path = {p: info.name for p, info in assigned.items() if info is not None}
+        info = {info.name: (p, info.is_package, info.loose) for p, info in assigned.items() if info is not None}
         self.modules = ModuleTable(info, source)
         self.resolver = Resolver(table=self.modules)
         self._callees: dict[tuple[str, str], frozenset[str]] = {}
@@ -292,7 +156,7 @@ class LazyIndex:
         """The notes on one file's own facts (decoding, syntax errors)."""
         facts = self.source.compact([path]).get(path) if path in self.source.digests else None
         info = note_info(facts) if facts is not None else None
-        return tuple(notes_from_info(path, info[0], info[1])) if info is not None else ()
+        return tuple(info_notes(path, info)) if info is not None else ()
 
     # -- functions ------------------------------------------------------------
 
@@ -328,7 +192,7 @@ class LazyIndex:
     def is_method(self, qualname: str) -> bool:
         """Is ``qualname`` a function defined in a class (``RepoIndex.is_method``)?"""
         found = self.locate(qualname)
-        return found is not None and found[1][_F_CLASS] is not None
+        return found is not None and found[1].class_name is not None
 
     def _nested_in(self, module: Module) -> dict[str, list[tuple]]:
         """local name -> the module's functions nested in it, at any depth (made once a module:
@@ -337,7 +201,7 @@ class LazyIndex:
         if found is None:
             found = self._nested[module.name] = {}
             for fn in module.own_functions():
-                for outer in ancestors(fn[_F_LOCAL]):
+                for outer in ancestors(fn.local_name):
                     found.setdefault(outer, []).append(fn)
         return found
 
@@ -352,9 +216,9 @@ class LazyIndex:
             counts: dict[str, dict[str, int]] = {}  # local -> name -> chains
             chains_of: dict[str, int] = {}
             for fn in functions:
-                calls = fn[_F_CALLS]
-                chains = calls if type(calls) is frozenset else {call[0] for call in calls}
-                local = fn[_F_LOCAL]
+                calls = fn.calls
+                chains = calls if type(calls) is frozenset else {parts for parts, _line, _col in calls}  # CallRows
+                local = fn.local_name
                 for owner in (local, *ancestors(local)):
                     chains_of[owner] = chains_of.get(owner, 0) + len(chains)
                     per = counts.setdefault(owner, {})
@@ -363,16 +227,16 @@ class LazyIndex:
                             per[parts[-1]] = per.get(parts[-1], 0) + 1
             postings: dict[str, list[tuple[str, int]]] = {}
             for fn in functions:
-                local = fn[_F_LOCAL]
+                local = fn.local_name
                 if chains_of.get(local, 0) >= at_least:
                     for name, n in counts.get(local, {}).items():
                         postings.setdefault(name, []).append((local, n))
             found = self._posting_cache[key] = postings
         return found
 
-    def row_callees(self, module: Module, fact: tuple) -> frozenset[str]:
+    def row_callees(self, module: Module, fact: FunctionRow) -> frozenset[str]:
         """The callees of a function's table row: its own and its nested functions', less itself and them."""
-        local = fact[_F_LOCAL]
+        local = fact.local_name
         qualname = f"{module.name}.{local}"
         key = (module.name, local)
         found = self._callees.get(key)
@@ -491,97 +355,6 @@ class LazyIndex:
         return found
 
 
-class LazyCloneIndex:
-    """The near-clone rule's clone index (``clones.CloneIndex``, RA003), answered on demand over a lazy index.
-
-    ``similar(q)`` needs the functions whose sketch shares a gram with ``q``'s
-    (``clones.score_matches``).  A function holding a gram holds it in its raw
-    symbols too (``clones.gram_pattern``), and so does its file's, tokenized
-    from the start: only the files with a match are parsed and tokenized.
-    """
-
-    def __init__(self, lazy: LazyIndex, functions: Lookup[str, Function], min_tokens: int):
-        self.lazy = lazy
-        self.functions = functions
-        self.min_tokens = min_tokens
-        self.notes: tuple[Note, ...] = ()
-        self._entries: dict[str, dict[str, tuple]] = {}  # path -> local name -> entry
-        self._raw: Optional[dict[str, str]] = None  # path -> raw symbols of the whole file
-
-    def _tokenize(self, paths: list[str]) -> None:
-        """The entries of the functions of ``paths``: parsed, then tokenized, in processes when there are many."""
-        from .clones import compute_entries
-
-        lazy = self.lazy
-        paths = [p for p in paths if p not in self._entries]
-        lazy.source.compact(paths)
-        work = []
-        for path in paths:
-            data = lazy._contents(path)
-            spans = []
-            for qualname in lazy.by_path.get(path, ()):
-                where = lazy.locate(qualname)
-                if where is not None:
-                    fact = where[1]
-                    spans.append((fact[_F_LOCAL], fact[_F_LINE], fact[_F_COL], fact[_F_END]))
-            if data is not None and spans and path in lazy.module_of_path:
-                work.append((path, data, spans))
-            self._entries[path] = {}
-        for path, entries in compute_entries(work, lazy.source.jobs).items():
-            self._entries[path] = {e[0]: e for e in entries}
-
-    def _entry(self, qualname: str) -> Optional[tuple]:
-        where = self.lazy.locate(qualname)
-        if where is None:
-            return None
-        path = where[0].path
-        self._tokenize([path])
-        return self._entries[path].get(where[1][_F_LOCAL])
-
-    def tokens(self, qualname: str) -> Optional[str]:
-        entry = self._entry(qualname)
-        return None if entry is None else entry[4]
-
-    def literals(self, qualname: str) -> Optional[str]:
-        entry = self._entry(qualname)
-        return None if entry is None else entry[6]
-
-    def _raw_files(self) -> dict[str, str]:
-        """The raw symbols of every module file, tokenized once from its start (as each
-        function is from its ``def``: the tokens of a function are a run of its file's)."""
-        if self._raw is None:
-            from .clones import raw_files
-
-            lazy = self.lazy
-            work = [(p, lazy._contents(p) or b"") for p in lazy.paths if p in lazy.module_of_path and lazy.searched(p)]
-            self._raw = raw_files(work, lazy.source.jobs)
-        return self._raw
-
-    def similar(self, qualname: str, min_similarity: float) -> list:
-        from .clones import gram_pattern, lengths, score_matches, sketch_grams
-
-        entry = self._entry(qualname)
-        if entry is None or len(entry[4]) < self.min_tokens:
-            return []
-        low, high = lengths(len(entry[4]), min_similarity)
-        low = max(low, self.min_tokens)
-        pattern = gram_pattern([g for grams in sketch_grams(entry[4]).values() for g in grams])
-        lazy = self.lazy
-        raw = self._raw_files()
-        paths = [p for p in lazy.paths if p in raw and pattern.search(raw[p])]
-        lazy.afford(paths)
-        self._tokenize(paths)
-        sketch = set(entry[5])
-        candidates = []
-        for path in paths:
-            module = lazy.module_of_path[path]
-            for local, other in self._entries[path].items():
-                if low <= len(other[4]) <= high and sketch.intersection(other[5]):
-                    candidates.append((f"{module}.{local}", other))
-        lazy.source.stats["tokenized"] = len(self._entries)
-        return score_matches(qualname, entry, candidates, min_similarity, self.functions)
-
-
 @dataclass(frozen=True)
 class LazyRepoIndex(RepoIndex):
     """A RepoIndex whose tables are made on demand (see the module docstring).
@@ -650,8 +423,8 @@ def build_lazy_index(
         notes.append(Note("", cache.disabled_reason))
     return LazyRepoIndex(
         functions=LazyFunctions(lazy),
-        callers=_NotBuilt("callers of every callee"),
-        method_callers=_NotBuilt("callers of every method name"),
+        callers=NotBuilt("callers of every callee"),
+        method_callers=NotBuilt("callers of every method name"),
         by_path=lazy.by_path,
         module_of_path=lazy.module_of_path,
         notes=tuple(sorted(set(notes), key=lambda n: (n.path, n.message))),

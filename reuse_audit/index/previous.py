@@ -9,7 +9,7 @@ modified function, read from the tree before the change and resolved there
 rule asks: most changes never need it.
 
 :func:`find_moves` tells which added functions are *moves*: their normalised
-token sequence (RA003's, ``clones.tokenize``) equals, or is at least
+token sequence (RA003's, ``tokens.tokenize``) equals, or is at least
 ``min-similarity`` similar to, that of a function the change removes or
 rewrites.  Code moved between files, into or out of a class, or turned into
 module functions by an indentation slip (``-    @staticmethod`` /
@@ -20,18 +20,20 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping, Optional
 
-from .model import FileFacts, Function
-from .settings import Settings
-from .tree import SourceTree
+from ..model import FileFacts, Function
+from ..rows import TokenEntry
+from ..settings import Settings
+from ..tree import SourceTree
+from .full import build_index
+from .lazy import NeedsFullIndex, build_lazy_index
+from .tokens import file_entries, similarity
 
-TokenPair = tuple[str, str]  # (normalised sequence, literals), as clones.tokenize gives
+TokenPair = tuple[str, str]  # (normalised sequence, literals), as tokens.tokenize gives
 
 
 def tokens_of(data: bytes, spans: Iterable[tuple[str, int, int, int]]) -> dict[str, TokenPair]:
     """local name -> (sequence, literals) of the functions of one file, given as (local, line, col, end line)."""
-    from .clones import file_entries
-
-    return {e[0]: (e[4], e[6]) for e in file_entries(data, spans)}
+    return {e.local_name: (e.seq, e.literals) for e in map(TokenEntry._make, file_entries(data, spans))}
 
 
 def _read(read: Callable[[str], bytes], path: str) -> Optional[bytes]:
@@ -74,9 +76,6 @@ class Before:
 
     def _ask(self, question):
         """``question(index of the old tree)``; lazily, or from the full index when the lazy one cannot say."""
-        from .index import build_index
-        from .lazy import NeedsFullIndex
-
         try:
             return question(self._old_index())
         except NeedsFullIndex:
@@ -120,8 +119,6 @@ class Before:
 
 def _lazy_index(tree: SourceTree, settings: Settings, cache, jobs: int, changed: list[str]):
     """The lazy index of the old tree, whatever snapshots the cache holds (it answers few questions)."""
-    from .lazy import build_lazy_index
-
     return build_lazy_index(tree, settings, cache, jobs, changed, whatever_the_cache_holds=True)
 
 
@@ -139,8 +136,6 @@ def find_moves(
     and adds two copies of it, the first (most similar, then of the same name,
     then by name) is the move and the other a copy of it.
     """
-    from .clones import similarity
-
     olds = sorted(replaced)
     pairs = []
     for qualname, (seq, _) in sorted(added.items()):

@@ -1,0 +1,100 @@
+"""The near-clone rule's clone index answered over the lazy index (``lazy.py``), on demand."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from ..index_protocol import Lookup
+from ..model import Function, Note
+from ..rows import TokenEntry
+from .clones import score_matches
+from .pool import compute_entries, raw_files
+from .tokens import gram_pattern, lengths, sketch_grams
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .lazy import LazyIndex
+
+
+class LazyCloneIndex:
+    """The near-clone rule's clone index (``clones.CloneIndex``, RA003), answered on demand over a lazy index.
+
+    ``similar(q)`` needs the functions whose sketch shares a gram with ``q``'s
+    (``clones.score_matches``).  A function holding a gram holds it in its raw
+    symbols too (``tokens.gram_pattern``), and so does its file's, tokenized
+    from the start: only the files with a match are parsed and tokenized.
+    """
+
+    def __init__(self, lazy: "LazyIndex", functions: Lookup[str, Function], min_tokens: int):
+        self.lazy = lazy
+        self.functions = functions
+        self.min_tokens = min_tokens
+        self.notes: tuple[Note, ...] = ()
+        self._entries: dict[str, dict[str, TokenEntry]] = {}  # path -> local name -> entry
+        self._raw: Optional[dict[str, str]] = None  # path -> raw symbols of the whole file
+
+    def _tokenize(self, paths: list[str]) -> None:
+        """The entries of the functions of ``paths``: parsed, then tokenized, in processes when there are many."""
+        lazy = self.lazy
+        paths = [p for p in paths if p not in self._entries]
+        lazy.source.compact(paths)
+        work = []
+        for path in paths:
+            data = lazy._contents(path)
+            spans = []
+            for qualname in lazy.by_path.get(path, ()):
+                where = lazy.locate(qualname)
+                if where is not None:
+                    _, fact = where
+                    spans.append((fact.local_name, fact.line, fact.col, fact.end_line))
+            if data is not None and spans and path in lazy.module_of_path:
+                work.append((path, data, spans))
+            self._entries[path] = {}
+        for path, entries in compute_entries(work, lazy.source.jobs).items():
+            self._entries[path] = {e.local_name: e for e in map(TokenEntry._make, entries)}
+
+    def _entry(self, qualname: str) -> Optional[TokenEntry]:
+        where = self.lazy.locate(qualname)
+        if where is None:
+            return None
+        module, fact = where
+        self._tokenize([module.path])
+        return self._entries[module.path].get(fact.local_name)
+
+    def tokens(self, qualname: str) -> Optional[str]:
+        entry = self._entry(qualname)
+        return None if entry is None else entry.seq
+
+    def literals(self, qualname: str) -> Optional[str]:
+        entry = self._entry(qualname)
+        return None if entry is None else entry.literals
+
+    def _raw_files(self) -> dict[str, str]:
+        """The raw symbols of every module file, tokenized once from its start (as each
+        function is from its ``def``: the tokens of a function are a run of its file's)."""
+        if self._raw is None:
+            lazy = self.lazy
+            work = [(p, lazy._contents(p) or b"") for p in lazy.paths if p in lazy.module_of_path and lazy.searched(p)]
+            self._raw = raw_files(work, lazy.source.jobs)
+        return self._raw
+
+    def similar(self, qualname: str, min_similarity: float) -> list:
+        entry = self._entry(qualname)
+        if entry is None or len(entry.seq) < self.min_tokens:
+            return []
+        low, high = lengths(len(entry.seq), min_similarity)
+        low = max(low, self.min_tokens)
+        pattern = gram_pattern([g for grams in sketch_grams(entry.seq).values() for g in grams])
+        lazy = self.lazy
+        raw = self._raw_files()
+        paths = [p for p in lazy.paths if p in raw and pattern.search(raw[p])]
+        lazy.afford(paths)
+        self._tokenize(paths)
+        sketch = set(entry.prints)
+        candidates = []
+        for path in paths:
+            module = lazy.module_of_path[path]
+            for local, other in self._entries[path].items():
+                if low <= len(other.seq) <= high and sketch.intersection(other.prints):
+                    candidates.append((f"{module}.{local}", other))
+        lazy.source.stats["tokenized"] = len(self._entries)
+        return score_matches(qualname, entry, candidates, min_similarity, self.functions)

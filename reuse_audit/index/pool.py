@@ -1,0 +1,307 @@
+"""Work in forked processes: the full build's parser processes, and the tokenizer's.
+
+Parser processes are forked with the sources already in memory, so a request
+names files by number.  Each process keeps the facts of the files it parsed
+and answers with their skeletons only; once every file is parsed, each one
+resolves its own files among the skeletons of the others and sends back the
+rows of the function table.  Facts never travel, nor trees.  Everything crosses
+the pipes as marshal data: plain tuples, never a tuple subclass.
+"""
+
+from __future__ import annotations
+
+import gc
+import marshal
+import os
+from typing import Callable, Optional
+
+from ..cache import MARSHALLED, dump_facts, seal
+from ..resolve import skeleton_of
+from ..rows import TableRow
+from .tables import inverse_deps, note_info, plain_rows, resolve_files, rows_of
+
+PARALLEL_THRESHOLD = 64  # files below this are parsed (or tokenized) in this process
+
+
+def _worker_main(conn, sources: list, inherited: list) -> None:
+    """A parser process: answer requests until told to stop, then exit without cleaning up."""
+    code = 0
+    for other in inherited:  # this process's copies of the parent's ends: EOF must reach us when it dies
+        try:
+            other.close()
+        except OSError:
+            pass
+    try:
+        gc.disable()  # a short life of many small tuples, and no cycles: collections would only walk them
+        from ..parse import parse_compact, parse_for_resolution
+
+        kept: dict[str, tuple] = {}
+        while True:
+            try:
+                op, arg = marshal.loads(conn.recv_bytes())
+            except EOFError:
+                break
+            try:
+                if op == "parse":
+                    keep, blobs, numbers = arg
+                    out = []
+                    for n in numbers:
+                        path, data = sources[n]
+                        if keep:  # for resolution here: the skeleton is all that leaves
+                            facts = parse_for_resolution(data)
+                            kept[path] = facts
+                            out.append((path, skeleton_of(facts), note_info(facts), None))
+                        else:
+                            out.append((path, parse_compact(data)))
+                    reply = ("ok", out)
+                elif op == "resolve":
+                    rows, deps = _resolve_kept(kept, *arg)
+                    reply = ("ok", (plain_rows(rows), deps))
+                elif op == "resolve+tokens":
+                    rows, deps = _resolve_kept(kept, *arg)
+                    reply = ("ok", (plain_rows(rows), deps, _token_entries(rows, arg[0], dict(sources))))
+                elif op == "facts":
+                    reply = ("ok", {p: kept[p] for p in arg if p in kept})
+                else:
+                    break
+            except Exception as exc:  # answered, never a dead pipe
+                reply = ("error", f"{type(exc).__name__}: {exc}")
+            conn.send_bytes(marshal.dumps(reply))
+    except BaseException:
+        code = 1
+    finally:
+        os._exit(code)  # no teardown: the parent's cache connection is not ours to close
+
+
+def _token_entries(rows: list[tuple[str, TableRow]], paths: tuple, sources: dict[str, bytes]) -> dict[str, tuple]:
+    """In a parser process: the RA003 token entries of the files whose table rows
+    it made, each file's functions spanned in the order the index lists them
+    (by line, then qualified name: what ``clones._spans`` gives)."""
+    from .tokens import file_entries  # (here, and below: its expressions compile when first needed, not at start-up)
+
+    spans: dict[int, list] = {}
+    for _, row in rows:
+        spans.setdefault(row.path, []).append((row.line, row.local_name, row.col, row.end_line))
+    out = {}
+    for path_index, found in spans.items():
+        found.sort()
+        path = paths[path_index]
+        out[path] = file_entries(sources[path], [(local, line, col, end) for line, local, col, end in found])
+    return out
+
+
+def _resolve_kept(kept: dict[str, tuple], paths: tuple, assign: tuple, skeletons: dict) -> tuple[list[tuple[str, TableRow]], dict]:
+    """In a parser process: the (qualname, row) pairs and the tokens of the files it parsed."""
+    table = {}
+    for path, info in zip(paths, assign):
+        if info is None:
+            table[path] = None
+        else:
+            table[path] = tuple(info) + ((kept[path] if path in kept else skeletons[path]),)
+    mine = [p for p in paths if p in kept and table[p] is not None]
+    own, deps = resolve_files(kept, mine, table)
+    position = {p: i for i, p in enumerate(paths)}
+    pool: dict[str, str] = {}
+    rows = []
+    for path in mine:
+        rows.extend(rows_of(table[path][0], position[path], own[path], pool).items())
+    return rows, inverse_deps(deps, position)
+
+
+class WorkerError(Exception):
+    pass
+
+
+class Workers:
+    """Parser processes, forked with the numbered sources in memory."""
+
+    def __init__(self, count: int, sources: list):
+        import multiprocessing
+
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self.conns = []
+        self.procs = []
+        try:
+            for _ in range(count):
+                parent, child = ctx.Pipe()
+                proc = ctx.Process(target=_worker_main, args=(child, sources, self.conns + [parent]))
+                proc.start()
+                child.close()
+                self.conns.append(parent)
+                self.procs.append(proc)
+        except BaseException:
+            self.close()
+            raise
+
+    def send(self, i: int, op: str, arg: object) -> None:
+        try:
+            self.conns[i].send_bytes(marshal.dumps((op, arg)))
+        except (OSError, ValueError) as exc:
+            raise WorkerError(f"parser process {i} stopped: {exc}") from None
+
+    def receive(self, i: int) -> object:
+        try:
+            status, value = marshal.loads(self.conns[i].recv_bytes())
+        except (OSError, EOFError, ValueError) as exc:
+            raise WorkerError(f"parser process {i} stopped: {exc}") from None
+        if status != "ok":
+            raise WorkerError(str(value))
+        return value
+
+    def ask(self, i: int, op: str, arg: object) -> object:
+        self.send(i, op, arg)
+        return self.receive(i)
+
+    def close(self) -> None:
+        for conn in self.conns:
+            try:
+                conn.send_bytes(marshal.dumps(("exit", None)))
+            except (OSError, ValueError):
+                pass
+            try:
+                conn.close()
+            except OSError:
+                pass
+        for proc in self.procs:
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(timeout=5)
+        self.conns, self.procs = [], []
+
+
+def share(sources: dict[str, bytes], jobs: int, keep: bool, blobs: bool, take: Callable[[tuple], None]):
+    """Parse ``sources`` in ``jobs`` processes, biggest files first; ``take`` gets each reply item.
+
+    Returns (Workers, {path: worker number}); the caller closes the workers.
+    This process only hands out requests (file numbers) and reads replies:
+    parsing here too would hold the GIL through long parser calls while the
+    processes wait for their next request.
+    """
+    from multiprocessing.connection import wait
+
+    names = sorted(sources)
+    number = {p: i for i, p in enumerate(names)}
+    chunks = _chunks(sources, jobs * 12)
+    workers = Workers(jobs, [(p, sources[p]) for p in names])
+    owner: dict[str, int] = {}
+    try:
+        queue = list(reversed(chunks))  # pop() takes the biggest first
+        outstanding: dict[int, list] = {i: [] for i in range(jobs)}
+        conn_of = {id(conn): i for i, conn in enumerate(workers.conns)}
+        while queue or any(outstanding.values()):
+            for i in range(jobs):
+                while queue and len(outstanding[i]) < 2:
+                    chunk = queue.pop()
+                    workers.send(i, "parse", (keep, blobs, [number[p] for p in chunk]))
+                    outstanding[i].append(chunk)
+            busy = [workers.conns[i] for i in range(jobs) if outstanding[i]]
+            for conn in wait(busy):
+                i = conn_of[id(conn)]
+                chunk = outstanding[i].pop(0)
+                for item in workers.receive(i):  # type: ignore[union-attr]
+                    owner[item[0]] = i
+                    take(item)
+    except BaseException:
+        workers.close()
+        raise
+    return workers, owner
+
+
+def parse_many(sources: dict[str, bytes], jobs: int = 0, with_blobs: bool = False) -> dict[str, tuple[tuple, Optional[bytes]]]:
+    """path -> (compact facts, cache blob or None) for each source, parsed in ``jobs`` processes."""
+    from ..parse import parse_compact
+
+    workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+    out: dict[str, tuple[tuple, Optional[bytes]]] = {}
+    if workers > 1 and len(sources) >= PARALLEL_THRESHOLD:
+
+        def take(item: tuple) -> None:
+            path, facts = item
+            out[path] = (facts, seal(MARSHALLED, marshal.dumps(facts)) if with_blobs else None)
+
+        try:
+            pool, _ = share(sources, workers, False, False, take)
+            pool.close()
+        except (OSError, RuntimeError, ImportError, AssertionError, WorkerError):
+            pass  # no processes here (sandbox, frozen app, a daemon), or one died: parse the rest in this one
+    for path, data in sources.items():
+        if path not in out:
+            facts = parse_compact(data)
+            out[path] = (facts, dump_facts(facts) if with_blobs else None)
+    return out
+
+
+def _chunks(sources: dict[str, bytes], count: int) -> list[list[str]]:
+    """Paths by decreasing size, cut into about ``count`` chunks of equal bytes."""
+    paths = sorted(sources, key=lambda p: (-len(sources[p]), p))
+    target = max(1, sum(len(sources[p]) for p in paths) // count)
+    chunks: list[list[str]] = []
+    chunk: list[str] = []
+    size = 0
+    for path in paths:
+        chunk.append(path)
+        size += len(sources[path])
+        if size >= target:
+            chunks.append(chunk)
+            chunk, size = [], 0
+    if chunk:
+        chunks.append(chunk)
+    return chunks
+
+
+_WORK_FN: list = []  # and the function they apply
+
+
+def _work_chunk(numbers: list[int]) -> bytes:
+    fn = _WORK_FN[0]
+    return marshal.dumps([(_WORK[i][0], fn(*_WORK[i][1:])) for i in numbers])
+
+
+def compute_entries(work: list[tuple[str, bytes, list]], jobs: int = 0) -> dict[str, tuple]:
+    """digest -> entries of each (digest, bytes, spans), in ``jobs`` forked processes when there are many."""
+    from .tokens import file_entries
+
+    return in_processes(work, file_entries, jobs)
+
+
+def raw_files(work: list[tuple[str, bytes]], jobs: int = 0) -> dict[str, str]:
+    """key -> ``raw_symbols`` of the whole of each (key, bytes), in ``jobs`` forked processes when there are many."""
+    from .tokens import raw_symbols
+
+    return in_processes([(key, data, 0, len(data)) for key, data in work], raw_symbols, jobs)
+
+
+def in_processes(work: list[tuple], fn, jobs: int = 0) -> dict:
+    """key -> ``fn(*rest)`` of each (key, bytes, *rest), in ``jobs`` forked processes when there are many
+    (the biggest first), else, or when the processes fail, in this one."""
+    global _WORK, _WORK_FN
+    out: dict = {}
+    workers = jobs if jobs > 0 else (os.cpu_count() or 1)
+    if workers > 1 and len(work) >= PARALLEL_THRESHOLD:
+        import multiprocessing
+
+        order = sorted(range(len(work)), key=lambda i: -len(work[i][1]))  # biggest first
+        chunks = [order[i :: workers * 4] for i in range(workers * 4)]
+        _WORK, _WORK_FN = work, [fn]
+        # An executor, not multiprocessing.Pool: a Pool whose worker dies
+        # (killed, or failing at start-up) waits forever; the executor
+        # reports a broken pool and the work is done here instead.
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            ctx = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(workers, mp_context=ctx) as pool:
+                for future in as_completed([pool.submit(_work_chunk, c) for c in chunks]):
+                    out.update(marshal.loads(future.result()))
+        except (OSError, ValueError, RuntimeError, ImportError, BrokenProcessPool):
+            out = {}  # no processes here (sandbox, no fork, a worker died): in this one
+        finally:
+            _WORK, _WORK_FN = [], []
+    for key, *rest in work:
+        if key not in out:
+            out[key] = fn(*rest)
+    return out
+
