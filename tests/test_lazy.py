@@ -434,3 +434,37 @@ def test_a_costly_check_waits_for_a_running_background_build_and_a_cheap_one_doe
         assert costly.index.build["mode"] == "full" and waited == [tmp_path / "cache2"]
     finally:
         cache.close()
+
+
+def test_raw_symbols_are_kept_by_content_for_the_next_check(copies, tmp_path, monkeypatch):
+    """RA003's lazy search scans every file's raw symbols: a check keeps them in the clone
+    cache by content digest, and the next one tokenizes only the files that changed."""
+    from reuse_audit.index import lazyclones
+
+    root = tmp_path / "repo"
+    shutil.copytree(copies["click"], root)
+    patch = _copy_patches(root, "click", 1)[0]
+    settings = Settings(select=("RA001", "RA003"))
+    tokenized: list[list[str]] = []
+    real = lazyclones.raw_files
+
+    def counting(work, jobs=0):
+        tokenized.append(sorted(key for key, _ in work))
+        return real(work, jobs)
+
+    monkeypatch.setattr(lazyclones, "raw_files", counting)
+    cache = FactsCache(tmp_path / "cache")
+    try:
+        first = run(change_from_patch(root, patch, "p.patch"), settings, cache=cache, jobs=1)
+        assert first.index.build["mode"] == "lazy" and len(tokenized[-1]) > 10
+        again = run(change_from_patch(root, patch, "p.patch"), settings, cache=cache, jobs=1)
+        assert tokenized[-1] == [] and again.report == first.report
+        changed = "click/_compat.py"
+        (root / changed).write_bytes((root / changed).read_bytes() + b"\n# changed\n")
+        third = run(change_from_patch(root, patch, "p.patch"), settings, cache=cache, jobs=1)
+        assert tokenized[-1] == [changed] and third.report == first.report
+    finally:
+        cache.close()
+    # without a cache, nothing is kept
+    run(change_from_patch(root, patch, "p.patch"), settings, cache=None, jobs=1)
+    assert len(tokenized[-1]) > 10

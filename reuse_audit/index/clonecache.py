@@ -35,7 +35,12 @@ _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS files (id INTEGER PRIMARY KEY, digest TEXT UNIQUE NOT NULL, blob BLOB NOT NULL)",
     "CREATE TABLE IF NOT EXISTS prints (hash INTEGER NOT NULL, file INTEGER NOT NULL, fn INTEGER NOT NULL,"
     " tokens INTEGER NOT NULL, PRIMARY KEY (hash, file, fn)) WITHOUT ROWID",
+    # the raw symbols of a whole file (``tokens.raw_symbols``): what the lazy clone search scans
+    "CREATE TABLE IF NOT EXISTS raw (digest TEXT PRIMARY KEY, symbols TEXT NOT NULL) WITHOUT ROWID",
 )
+# How long a write of raw symbols waits for another process's transaction (a background
+# build storing its entries) before it gives up: they are only a head start for a next check.
+RAW_WRITE_WAIT = 0.1
 
 
 class CloneCache:
@@ -68,6 +73,7 @@ class CloneCache:
                 with db:  # written by other code (or never): nothing in it is ours
                     db.execute("DELETE FROM prints")
                     db.execute("DELETE FROM files")
+                    db.execute("DELETE FROM raw")
                     db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('engine', ?)", (key,))
         except BaseException:
             db.close()
@@ -158,6 +164,40 @@ class CloneCache:
                         db.execute("UPDATE files SET blob = ? WHERE id = ?", (blob, ident))
                     prints.extend((h, ident, i, len(e.seq)) for i, e in enumerate(map(TokenEntry._make, entries)) for h in e.prints)
                 db.executemany("INSERT OR IGNORE INTO prints (hash, file, fn, tokens) VALUES (?, ?, ?, ?)", prints)
+        except sqlite3.Error as exc:
+            self._failed(exc)
+
+    def load_raw(self, digests: Iterable[str]) -> dict[str, str]:
+        """digest -> the raw symbols of a file of that content, for those stored (one query)."""
+        db = self._connect()
+        wanted = sorted(set(digests))
+        if db is None or not wanted:
+            return {}
+        try:
+            rows = db.execute(
+                "SELECT digest, symbols FROM raw WHERE digest IN (SELECT value FROM json_each(?))", (_json_list(wanted),)
+            ).fetchall()
+        except sqlite3.Error as exc:
+            self._failed(exc)
+            return {}
+        return {digest: symbols for digest, symbols in rows if isinstance(symbols, str)}
+
+    def store_raw(self, rows: Mapping[str, str]) -> None:
+        """Keep the raw symbols of some files, by content digest; skipped (not waited for)
+        while another process writes (RAW_WRITE_WAIT)."""
+        db = self._connect()
+        if db is None or not rows:
+            return
+        try:
+            db.execute(f"PRAGMA busy_timeout = {int(RAW_WRITE_WAIT * 1000)}")
+            try:
+                with db:
+                    db.executemany("INSERT OR REPLACE INTO raw (digest, symbols) VALUES (?, ?)", sorted(rows.items()))
+            finally:
+                db.execute("PRAGMA busy_timeout = 30000")
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                self._failed(exc)
         except sqlite3.Error as exc:
             self._failed(exc)
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Optional
 from ..index_protocol import Lookup
 from ..model import Function, Note
 from ..rows import TokenEntry
+from .clonecache import CloneCache
 from .clones import score_matches
 from .pool import compute_entries, raw_files
 from .tokens import gram_pattern, lengths, sketch_grams
@@ -70,11 +71,26 @@ class LazyCloneIndex:
 
     def _raw_files(self) -> dict[str, str]:
         """The raw symbols of every module file, tokenized once from its start (as each
-        function is from its ``def``: the tokens of a function are a run of its file's)."""
+        function is from its ``def``: the tokens of a function are a run of its file's).
+        With a cache, they are kept by the file's content digest: the next check (while the
+        background build runs, or of another change) reads those of the unchanged files."""
         if self._raw is None:
             lazy = self.lazy
-            work = [(p, lazy._contents(p) or b"") for p in lazy.paths if p in lazy.module_of_path and lazy.searched(p)]
-            self._raw = raw_files(work, lazy.source.jobs)
+            paths = [p for p in lazy.paths if p in lazy.module_of_path and lazy.searched(p)]
+            digests = lazy.source.digests
+            directory = getattr(lazy.source.cache, "directory", None)
+            store = CloneCache(directory) if directory is not None else None
+            try:
+                kept = store.load_raw(digests[p] for p in paths if p in digests) if store is not None else {}
+                raw = {p: kept[digests[p]] for p in paths if digests.get(p) in kept}
+                made = raw_files([(p, lazy._contents(p) or b"") for p in paths if p not in raw], lazy.source.jobs)
+                raw.update(made)
+                if store is not None:
+                    store.store_raw({digests[p]: symbols for p, symbols in made.items() if p in digests})
+            finally:
+                if store is not None:
+                    store.close()
+            self._raw = raw
         return self._raw
 
     def similar(self, qualname: str, min_similarity: float) -> list:
