@@ -143,7 +143,7 @@ from reuse_audit.settings import Settings
 from . import scope
 
 from . import ra001_reimplemented_function as ra001
-from .ra001_reimplemented_function import calls_function, nested, overlap, reach
+from .callees import calls_function, nested, overlap, reach
 
 CODE = "RA003"
 NAME = "near-clone"

@@ -39,7 +39,7 @@ from reuse_audit.index.clones import build_clone_index  # noqa: E402
 from reuse_audit.index import build_index  # noqa: E402
 from reuse_audit.settings import Settings  # noqa: E402
 from reuse_audit.tree import FsTree  # noqa: E402
-from rules.ra001_reimplemented_function import calls_function, is_reimplementation, nested, overlap  # noqa: E402
+from rules.callees import calls_function, is_reimplementation, nested, overlap  # noqa: E402
 
 THRESHOLDS = (0.80, 0.85, 0.90, 0.95)
 SIZES = (30, 40, 60)
