@@ -20,6 +20,7 @@ from . import __version__
 from .cache import FactsCache, default_cache_dir
 from .errors import UsageError
 from .model import Note, Report
+from .rows import LOCALS
 from .patch import decode_patch
 from .reporters import RenderContext, formats, render
 from .escape import for_terminal
@@ -520,7 +521,7 @@ def read_targets(path: str) -> tuple[str, ...]:
         name = line.split("#", 1)[0].strip()
         if not name:
             continue
-        if not all(part.isidentifier() or part == "<locals>" for part in name.split(".")):
+        if not all(part.isidentifier() or part == LOCALS.strip(".") for part in name.split(".")):
             raise UsageError(f"--targets {path}:{number}: '{name}' is not a qualified name like pkg.mod.func")
         targets.append(name)
     return tuple(targets)

@@ -50,6 +50,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
 
 from .fixplan import FIXABLE_RULES, Edit, Fix, FixPlan, split_lines, unified_diff
 from .model import Finding, Note
+from .rows import LOCALS
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cache import FactsCache
@@ -81,7 +82,7 @@ __all__ = [
     "ExtendImport",
 ]
 
-LOCALS = "<locals>"
+LOCAL_PART = LOCALS.strip(".")  # "<locals>": the part of a qualified name that opens a function's locals
 BOM = "\ufeff"
 BUILTIN_NAMES = frozenset(dir(builtins))
 
@@ -140,7 +141,7 @@ class FunctionFinder(cst.CSTVisitor):
         self._stack: list[tuple[str, str]] = []  # ("class" | "def", name)
 
     def _prefix(self) -> str:
-        return "".join(f"{n}." if kind == "class" else f"{n}.{LOCALS}." for kind, n in self._stack)
+        return "".join(f"{n}." if kind == "class" else f"{n}{LOCALS}" for kind, n in self._stack)
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         self._stack.append(("class", node.name.value))
@@ -833,7 +834,7 @@ def _find_by_name(mod: _Module, local_name: str, line: int) -> Optional[FoundFun
     module holds exactly one def of that qualified name outside functions and the text's
     line ``line`` starts it; None otherwise (then :class:`FunctionFinder` decides)."""
     parts = local_name.split(".")
-    if LOCALS in parts:
+    if LOCAL_PART in parts:
         return None
     found: list[FoundFunction] = []
 
@@ -883,7 +884,7 @@ def propose_fix(finding: Finding, after_tree: "SourceTree", index: "RepoIndex") 
     if n_fn is None or t_fn is None:
         raise NoFix("the function or its target is not in the index")
     n_local, t_local = n_fn.fact.local_name, t_fn.fact.local_name
-    if LOCALS in n_local.split(".") or LOCALS in t_local.split("."):
+    if LOCAL_PART in n_local.split(".") or LOCAL_PART in t_local.split("."):
         raise NoFix("nested functions are not fixed")
     n_path, t_path = finding.location.path, finding.target_location.path
     n_mod = _read_module(after_tree, n_path, n_fn.module)

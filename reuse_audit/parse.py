@@ -32,6 +32,7 @@ import tree_sitter_python
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
 from .model import FileFacts, compact_from_facts, facts_from_compact, function_from_compact
+from .rows import LOCALS
 
 __all__ = ["decode", "parse_source", "parse_compact", "parse_for_resolution", "facts_from_compact", "compact_from_facts", "function_from_compact"]
 
@@ -534,7 +535,7 @@ def _qualname(parent: _Scope, name: str) -> str:
     if parent.kind == "module":
         return name
     if parent.kind == "function":
-        return f"{parent.local_name}.<locals>.{name}"
+        return f"{parent.local_name}{LOCALS}{name}"
     return f"{parent.local_name}.{name}"
 
 
