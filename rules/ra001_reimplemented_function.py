@@ -281,7 +281,7 @@ def _best_target(
         # moved is old code: it may be named.)
         if target_name in added and (change is None or target_name not in change.moved):
             continue
-        target = scope.allowed_target(new, target_name, index, settings, change.after_facts if change else None)
+        target = index.functions.get(target_name)
         if target is None:
             continue
         target_callees = distinct(target.callees, index)
@@ -290,6 +290,10 @@ def _best_target(
             continue
         shared = [c for c in target_callees if calls_of(c, callees, names, index)]
         if not is_reimplementation(len(shared), total, settings):
+            continue
+        # (after the callee test, which the index's table answers: whether the target may
+        # be named reads its file's facts, its decorators, which a warm index has not parsed)
+        if scope.allowed_target(new, target_name, index, settings, change.after_facts if change else None) is None:
             continue
         read = change.read_after if change is not None else None
         if not informative(
