@@ -23,7 +23,7 @@ from .tables import inverse_deps, note_info, plain_rows, resolve_files, rows_of
 # Files below this are parsed (or tokenized) in this process.  Forked processes start in
 # milliseconds; a lazy check's candidate files come 40 to 60 at a time (sympy: the 55 and
 # 43 files of a rare-name copy took 0.45 and 0.39 s here; at 16, its whole check went
-# from 2.42 to 2.08 s, `python /tmp/thr.py 64|16` in the issue 16 note).
+# from 2.42 to 2.08 s: docs/performance.md).
 PARALLEL_THRESHOLD = 16
 
 
