@@ -125,19 +125,8 @@ class CloneCache:
 
     def load(self, digests: Iterable[str]) -> dict[str, tuple]:
         """digest -> entries, for the digests with a readable entry (one query)."""
-        db = self._connect()
-        wanted = sorted(set(digests))
         found: dict[str, tuple] = {}
-        if db is None or not wanted:
-            return found
-        try:
-            rows = db.execute(
-                "SELECT digest, blob FROM files WHERE digest IN (SELECT value FROM json_each(?))", (_json_list(wanted),)
-            ).fetchall()
-        except sqlite3.Error as exc:
-            self._failed(exc)
-            return found
-        for digest, blob in rows:
+        for digest, blob in self._by_digest("SELECT digest, blob FROM files", digests):
             try:
                 value = marshal.loads(blob)
             except Exception:  # damaged or foreign entry: a miss, computed again
@@ -169,18 +158,21 @@ class CloneCache:
 
     def load_raw(self, digests: Iterable[str]) -> dict[str, str]:
         """digest -> the raw symbols of a file of that content, for those stored (one query)."""
+        rows = self._by_digest("SELECT digest, symbols FROM raw", digests)
+        return {digest: symbols for digest, symbols in rows if isinstance(symbols, str)}
+
+    def _by_digest(self, select: str, digests: Iterable[str]) -> list:
+        """The rows of ``select`` (a SELECT of one table, its first column ``digest``) for
+        ``digests``, in one query; none when the cache is off or fails."""
         db = self._connect()
         wanted = sorted(set(digests))
         if db is None or not wanted:
-            return {}
+            return []
         try:
-            rows = db.execute(
-                "SELECT digest, symbols FROM raw WHERE digest IN (SELECT value FROM json_each(?))", (_json_list(wanted),)
-            ).fetchall()
+            return db.execute(f"{select} WHERE digest IN (SELECT value FROM json_each(?))", (_json_list(wanted),)).fetchall()
         except sqlite3.Error as exc:
             self._failed(exc)
-            return {}
-        return {digest: symbols for digest, symbols in rows if isinstance(symbols, str)}
+            return []
 
     def store_raw(self, rows: Mapping[str, str]) -> None:
         """Keep the raw symbols of some files, by content digest; skipped (not waited for)
