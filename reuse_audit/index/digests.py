@@ -67,6 +67,9 @@ def digest_files(tree: SourceTree, paths: Iterable[str], cache: Optional[FactsCa
                 continue
             if st is not None:
                 fresh.append((path, st, hashlib.sha256(data).hexdigest()))
+                contents[path] = data
+                digests[path] = fresh[-1][2]
+                continue
         contents[path] = data
         digests[path] = hashlib.sha256(data).hexdigest()
     if fresh:
