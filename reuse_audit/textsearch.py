@@ -140,6 +140,10 @@ def closure(
     return frozenset(found)
 
 
+# (def and class lines: offset, indentation, is a def; strings and comments: starts, ends)
+_Scan = tuple[list[tuple[int, int, bool]], list[int], list[int]]
+
+
 class Layout:
     """Where the strings and comments of one text are, and what it imports."""
 
@@ -150,6 +154,13 @@ class Layout:
         self._calls: Optional[dict[bytes, list[int]]] = None
         self._windows: Optional[list[tuple[int, int]]] = None
         self._trusted: Optional[bool] = None
+        self._scanned: Optional[_Scan] = None
+
+    def scan(self) -> _Scan:
+        """The text's def and class lines and its strings and comments (``_scan``), made once."""
+        if self._scanned is None:
+            self._scanned = _scan(self.text)
+        return self._scanned
 
     def in_code(self, at: int) -> bool:
         """Is offset ``at`` code: not in a comment, nor in a string other than an f-string
@@ -157,7 +168,7 @@ class Layout:
         if self._spans is None:
             text = self.text
             starts, ends = [], []
-            _, every_start, every_end = _scan(text)
+            _, every_start, every_end = self.scan()
             for start, end in zip(every_start, every_end):
                 if text[start] != 0x23 and _FORMATTED & set(text[max(0, start - 2) : start]):
                     continue  # f"...", rf'...', t"...": code may be inside
@@ -171,14 +182,14 @@ class Layout:
     def windows(self) -> list[tuple[int, int]]:
         """(start, end) of each function's window (see ``has_window``)."""
         if self._windows is None:
-            self._windows = _windows(self.text)
+            self._windows = _windows(self.text, self.scan()[0])
         return self._windows
 
     def trusted(self) -> bool:
         """Can the windows be trusted: no tab in indentation, brackets balanced outside
         strings and comments (else tree-sitter may end a function elsewhere)?"""
         if self._trusted is None:
-            self._trusted = _trusted_layout(self.text)
+            self._trusted = _trusted_layout(self.text, self.scan())
         return self._trusted
 
     def calls(self) -> dict[bytes, list[int]]:
@@ -300,9 +311,9 @@ def has_window(text: bytes, sites: list[int], enough: int, layout: Optional["Lay
     return not layout.trusted()
 
 
-def _windows(text: bytes) -> list[tuple[int, int]]:
-    """(start, end) of the window of each def of ``text`` (see ``has_window``)."""
-    starts = _scan(text)[0]  # (offset, indentation, is a def) of each def or class line
+def _windows(text: bytes, starts: list[tuple[int, int, bool]]) -> list[tuple[int, int]]:
+    """(start, end) of the window of each def of ``text`` (see ``has_window``), from the
+    (offset, indentation, is a def) of each of its def or class lines (``_scan``)."""
     out: list[tuple[int, int]] = []
     open_: list[tuple[int, int, bool]] = []
     for start in starts:
@@ -318,10 +329,10 @@ def _windows(text: bytes) -> list[tuple[int, int]]:
     return out
 
 
-def _trusted_layout(text: bytes) -> bool:
+def _trusted_layout(text: bytes, scanned: Optional[_Scan] = None) -> bool:
     if _TAB_INDENT.search(text) or (b"\r" in text and b"\r\n" not in text):
         return False
-    _, starts, ends = _scan(text)
+    _, starts, ends = scanned if scanned is not None else _scan(text)
     pieces, at = [], 0
     for start, end in zip(starts, ends):  # the text less its strings and comments
         pieces.append(text[at:start])
@@ -331,20 +342,11 @@ def _trusted_layout(text: bytes) -> bool:
     return all(code.count(a) == code.count(b) for a, b in ((b"(", b")"), (b"[", b"]"), (b"{", b"}")))
 
 
-# The last few texts scanned, by id (each entry holds its text, so no other text takes its id).
-_SCANS: dict[int, tuple[bytes, tuple[list[tuple[int, int, bool]], list[int], list[int]]]] = {}
-_SCANS_KEPT = 8
-
-
-def _scan(text: bytes) -> tuple[list[tuple[int, int, bool]], list[int], list[int]]:
+def _scan(text: bytes) -> _Scan:
     """(offset, indentation, is a def) of each def or class line of ``text`` outside strings
     and comments, and where its strings and comments start and end: one pass of
     ``_STRUCTURE`` (its strings and comments are those a scan for them alone finds: a def
-    line holds no quote nor ``#``).  ``has_window`` and ``Layout`` ask for the same text one
-    after the other: the last few scans are remembered."""
-    found = _SCANS.get(id(text))
-    if found is not None and found[0] is text:
-        return found[1]
+    line holds no quote nor ``#``).  A ``Layout`` keeps its text's (``Layout.scan``)."""
     defs: list[tuple[int, int, bool]] = []
     starts: list[int] = []
     ends: list[int] = []
@@ -355,11 +357,4 @@ def _scan(text: bytes) -> tuple[list[tuple[int, int, bool]], list[int], list[int
         else:
             starts.append(m.start())
             ends.append(m.end())
-    scanned = (defs, starts, ends)
-    while len(_SCANS) >= _SCANS_KEPT:
-        try:
-            _SCANS.pop(next(iter(_SCANS)), None)
-        except (StopIteration, RuntimeError):
-            break
-    _SCANS[id(text)] = (text, scanned)
-    return scanned
+    return defs, starts, ends

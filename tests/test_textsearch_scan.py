@@ -97,12 +97,14 @@ def test_one_scan_gives_what_three_gave(n):
                 assert has_window(text, sites, enough) == old_has_window(text, sites, enough)
 
 
-def test_the_scans_remembered_are_few_and_never_of_another_text():
-    texts = [b"def f():\n    a()\n" + bytes(str(n), "ascii") for n in range(3 * textsearch._SCANS_KEPT)]
-    for text in texts:
-        assert textsearch._scan(text)[0] == [(0, 0, True)]
-    assert len(textsearch._SCANS) <= textsearch._SCANS_KEPT
-    other = b"class C:\n    pass\n"
-    assert textsearch._scan(other)[0] == [(0, 0, False)]
-    # each entry holds its text: while it is remembered, no other text can have its id
-    assert all(textsearch._SCANS[id(text)][0] is text for text in [other])
+def test_a_layout_scans_its_text_once(monkeypatch):
+    """``in_code``, the windows and the layout's verdict share one scan of the text."""
+    scans = []
+    real = textsearch._scan
+    monkeypatch.setattr(textsearch, "_scan", lambda text: scans.append(text) or real(text))
+    text = MADE[0]
+    layout = Layout(text)
+    sites = [m.start() for m in re.finditer(rb"g\(", text)]
+    assert layout.in_code(0) and has_window(text, sites, 2, layout) == old_has_window(text, sites, 2)
+    assert layout.trusted() == old_trusted(text) and layout.windows()
+    assert scans == [text]
