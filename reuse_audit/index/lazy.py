@@ -306,8 +306,7 @@ class LazyIndex:
         # the first searches look for these names alone; past SEARCHES_BEFORE_CALLS, each
         # file's call sites are listed once and looked up (a change of many functions)
         self._searches += 1
-        listed = self._searches > SEARCHES_BEFORE_CALLS
-        pattern = None if listed else call_sites(everything)
+        pattern = call_sites(everything) if self._searches <= SEARCHES_BEFORE_CALLS else None
         wanted = [n.encode("utf-8") for n in everything]
         names = everything
         files = set(self._always)
@@ -315,18 +314,12 @@ class LazyIndex:
             if path in files or path not in self.module_of_path or not self.searched(path):
                 continue
             text = self._text(path)
-            if text is None:
+            if text is None or (pattern is not None and pattern.search(text) is None):
                 continue
+            layout = self.layout(path)
             if pattern is None:
-                calls = self.layout(path).calls()
-                if not any(n in calls for n in wanted):
-                    continue
-                layout = self.layout(path)
                 sites = name_offsets(layout, wanted, renamed_only)
             else:
-                if pattern.search(text) is None:
-                    continue
-                layout = self.layout(path)
                 sites = call_offsets(pattern, layout, renamed_only)
             if has_window(text, sites, at_least, layout):
                 # calls in strings and comments (doctests) are no calls
