@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Mapping, Optional
 
-from ..model import Candidate, Finding, Report
+from ..model import Candidate, Finding
 from ..rule import Rule
 from ..rules import RULES
 
