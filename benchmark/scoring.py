@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from reuse_audit.api import (
-    REIMPLEMENTED, UNJUDGED, Finding, RepoIndex, Result, Settings, SourceTree, check_diff, full_index, parse_source,
+    REIMPLEMENTED, UNJUDGED, Finding, RepoIndex, Result, Settings, SourceTree, build_index, check_diff, parse_source,
     target_verdicts,
 )
 
@@ -287,4 +287,4 @@ def viewed(reads: Iterable[Read], line_count=None) -> tuple[int, int]:
 
 
 def before_index(before: SourceTree, settings: Optional[Settings] = None) -> RepoIndex:
-    return full_index(before, settings, jobs=1)
+    return build_index(before, settings or Settings(), jobs=1)

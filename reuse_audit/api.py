@@ -20,7 +20,7 @@ What else it offers, by job:
   :func:`declared_targets` (as a check resolved them), :func:`target_verdicts`
   (what a check says of each the change does not call);
 * facts and indexes: :func:`parse_source` (one file's functions and imports),
-  :func:`full_index` / :func:`build_index`, :class:`FactsCache`.
+  :func:`build_index` (the full index of a tree: every function, resolved), :class:`FactsCache`.
 
 Everything else in ``reuse_audit`` (the index, the parser, the cache, the lazy
 index, the clone index) is the engine's own and may change without notice;
@@ -51,11 +51,6 @@ from .tree import FsTree, MemoryTree, OverlayTree, SourceTree
 def check_diff(before: SourceTree, diff_text: str, source: str, settings: Settings = Settings(), jobs: int = 1) -> Result:
     """The check of a diff against the tree ``before`` (applied in memory), as the benchmark scores a turn."""
     return run(change_from_diff(before, diff_text, source), settings, jobs=jobs)
-
-
-def full_index(tree: SourceTree, settings: Optional[Settings] = None, jobs: int = 1) -> RepoIndex:
-    """The full index of a tree (every function, resolved)."""
-    return build_index(tree, settings or Settings(), jobs=jobs)
 
 
 def answered_lazily(result: Result) -> bool:
@@ -142,5 +137,5 @@ __all__ = [
     # source trees, patches
     "FsTree", "MemoryTree", "OverlayTree", "SourceTree", "decode_patch", "patched_files",
     # facts and indexes
-    "FactsCache", "RepoIndex", "build_index", "default_cache_dir", "full_index", "parse_source",
+    "FactsCache", "RepoIndex", "build_index", "default_cache_dir", "parse_source",
 ]
