@@ -65,28 +65,24 @@ def chain_records(chain, config, done: dict, carried: Optional[dict] = None):
     from .runner import open_chain, run_turn
 
     carried = carried or {}
-    workspace, chain_guard, agent, cache = open_chain(chain, config)
+    workspace, chain_guard, agent = open_chain(chain, config)
     pre = workspace.baseline
     duplicated = False
     rebuilt = False
-    try:
-        for turn in chain.turns:
-            record = done.get(turn.number)
-            if record is not None:
-                pre = record["extra"]["next_commit"]
-                duplicated = duplicated or bool(record["reimplemented"])
-                continue
-            if not rebuilt and not _has_commit(workspace, pre):
-                pre = _rebuild(chain, workspace, done, carried, turn.number)
-            rebuilt = True
-            record = run_turn(chain, turn, config, workspace, agent, pre, duplicated, cache, None, chain_guard).to_json()
-            carry = carry_of(workspace, record["extra"]["next_commit"], turn.path) if record["extra"].get("submitted_file") else None
-            yield record, carry
+    for turn in chain.turns:
+        record = done.get(turn.number)
+        if record is not None:
             pre = record["extra"]["next_commit"]
-            duplicated = bool(record["duplicated"])
-    finally:
-        if cache is not None:
-            cache.close()
+            duplicated = duplicated or bool(record["reimplemented"])
+            continue
+        if not rebuilt and not _has_commit(workspace, pre):
+            pre = _rebuild(chain, workspace, done, carried, turn.number)
+        rebuilt = True
+        record = run_turn(chain, turn, config, workspace, agent, pre, duplicated, None, chain_guard).to_json()
+        carry = carry_of(workspace, record["extra"]["next_commit"], turn.path) if record["extra"].get("submitted_file") else None
+        yield record, carry
+        pre = record["extra"]["next_commit"]
+        duplicated = bool(record["duplicated"])
 
 
 def _has_commit(workspace, rev: str) -> bool:

@@ -77,7 +77,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-from reuse_audit.api import FactsCache, FsTree, MemoryTree, Settings, resolve_targets
+from reuse_audit.api import FsTree, MemoryTree, Settings, resolve_targets
 
 from .agents.base import make_agent
 from .agents.process import workspace_limits
@@ -105,7 +105,6 @@ class RunConfig:
     test_timeout: float = 300.0
     jobs: int = 1
     suite: str = ""
-    cache_dir: Optional[Path] = None  # facts cache for scoring
     workspace_limit: int = DEFAULT_WORKSPACE_LIMIT  # bytes the workspace may grow by during one agent turn
     sandbox: str = "auto"  # auto (bwrap where the machine allows it), bwrap (required) or none
     memory_limit: int = DEFAULT_MEMORY_LIMIT  # bytes of memory of one agent turn
@@ -209,18 +208,16 @@ def _check_run_file(config: RunConfig, isolation=None) -> None:
 
 def open_chain(chain: Chain, config: RunConfig) -> tuple:
     """What running ``chain`` needs: its workspace (prepared, or reopened to resume), the guard of
-    the chain's tests, solutions and pinned source (nothing may change them, ever), the agent and
-    the facts cache."""
+    the chain's tests, solutions and pinned source (nothing may change them, ever) and the agent."""
     fetched = fetch_chain(chain)
     workspace = Workspace.prepare(chain, config.run_dir / "workspaces" / chain.id, source=fetched)
     chain_guard = Guard([chain.file.parent, fetched.root])
     agent = make_agent(config.agent, dict(config.agent_options))
-    cache = FactsCache(config.cache_dir) if config.cache_dir else None
-    return workspace, chain_guard, agent, cache
+    return workspace, chain_guard, agent
 
 
 def run_chain(chain: Chain, config: RunConfig, journal: Journal, progress: Optional[Progress], lock: threading.Lock) -> None:
-    workspace, chain_guard, agent, cache = open_chain(chain, config)
+    workspace, chain_guard, agent = open_chain(chain, config)
     pre = workspace.baseline
     duplicated = False
     for turn in chain.turns:
@@ -231,18 +228,16 @@ def run_chain(chain: Chain, config: RunConfig, journal: Journal, progress: Optio
             if progress:
                 progress(chain.id, turn.number, len(chain.turns), done)
             continue
-        record = run_turn(chain, turn, config, workspace, agent, pre, duplicated, cache, journal, chain_guard)
+        record = run_turn(chain, turn, config, workspace, agent, pre, duplicated, journal, chain_guard)
         journal.append(record.to_json())
         pre = record.extra["next_commit"]
         duplicated = record.duplicated
         if progress:
             progress(chain.id, turn.number, len(chain.turns), record.to_json())
-    if cache is not None:
-        cache.close()
 
 
 def run_turn(
-    chain, turn, config: RunConfig, workspace: Workspace, agent, pre: str, duplicated: bool, cache,
+    chain, turn, config: RunConfig, workspace: Workspace, agent, pre: str, duplicated: bool,
     journal: Optional[Journal] = None, chain_guard: Optional["Guard"] = None,
 ) -> TurnRecord:
     turn_dir = config.run_dir / chain.id / f"turn-{turn.number}"
