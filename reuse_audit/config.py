@@ -44,6 +44,8 @@ KNOWN_KEYS = {
     "include-tests",
     "min-own-callees",
     "min-structure",
+    "max-common",
+    "min-confidence",
 }
 
 
@@ -162,6 +164,8 @@ def settings_from_table(table: dict, source: str) -> Settings:
         include_tests=flag("include-tests"),
         min_own_callees=number("min-own-callees", int, 0, None),
         min_structure=number("min-structure", float, 0.0, 1.0),
+        max_common=number("max-common", int, 0, None),
+        min_confidence=number("min-confidence", float, 0.0, 1.0),
     )
 
 

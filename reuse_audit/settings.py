@@ -42,7 +42,9 @@ class Settings:
         )
     test_patterns: tuple[str, ...] = DEFAULT_TEST_PATTERNS  # what test code is (RA001, RA003)
     include_tests: bool = False  # check new test code too (against test code only)
-    min_own_callees: int = 1  # RA001: shared callees that are functions of the repository itself
+    min_own_callees: int = 0  # RA001: shared callees that are functions of the repository itself (0: off)
+    max_common: int = 1  # RA001: untouched functions that may already meet the test against the target
+    min_confidence: float = 0.0  # RA001: the lowest confidence reported
     min_structure: Optional[float] = None  # RA001: ... or this token similarity (RA003's tokens); None: off
 
     def is_test(self, path: str) -> bool:

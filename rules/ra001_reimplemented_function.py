@@ -137,7 +137,7 @@ In `[tool.reuse-audit]` of `pyproject.toml`, or on the command line:
 from __future__ import annotations
 
 import math
-from typing import Iterable, Iterator, Optional
+from typing import Any, Iterable, Iterator, Optional
 
 from reuse_audit.index_protocol import CALLEE_CANDIDATES, FUNCTIONS_OF_FILE, LOOKUP, Index
 from reuse_audit.model import Candidate, ChangeSet, Finding
@@ -153,12 +153,13 @@ CODE = "RA001"
 NAME = "reimplemented-function"
 
 
-def fewest_shared(settings: Settings) -> int:
-    """The fewest callees a target must share with the new code to be re-implemented by it."""
+def fewest_shared(settings: Settings, total: Optional[int] = None) -> int:
+    """The fewest callees a target (of ``total`` callees; any judgeable target when None) must
+    share with the new code to be re-implemented by it."""
     share = settings.min_overlap - EPSILON
     if share <= 0:
         return 1
-    return max(1, math.ceil(share * max(settings.min_callees, 1) - 1e-9))
+    return max(1, math.ceil(share * max(settings.min_callees if total is None else total, 1) - 1e-9))
 
 
 def distinct(callees: frozenset[str], index: Index) -> frozenset[str]:
@@ -214,8 +215,8 @@ def informative(shared, index: Index, settings: Settings, defines=None, structur
     return score is not None and score + EPSILON >= settings.min_structure
 
 
-def _code_of(qualname: str, index: Index, read) -> Optional[str]:
-    """The normalised token sequence of a function of the tree after the change."""
+def _tokens_of(qualname: str, index: Index, read) -> Optional[tuple[str, str]]:
+    """(normalised token sequence, literals) of a function of the tree after the change (RA003's tokens)."""
     from reuse_audit.index.previous import tokens_of
 
     fn = index.functions.get(qualname)
@@ -226,7 +227,12 @@ def _code_of(qualname: str, index: Index, read) -> Optional[str]:
         data = read(loc.path)
     except Exception:
         return None
-    found = tokens_of(data, [(qualname, loc.line, loc.col, loc.end_line)]).get(qualname)
+    return tokens_of(data, [(qualname, loc.line, loc.col, loc.end_line)]).get(qualname)
+
+
+def _code_of(qualname: str, index: Index, read) -> Optional[str]:
+    """The normalised token sequence of a function of the tree after the change."""
+    found = _tokens_of(qualname, index, read)
     return None if found is None else found[0]
 
 
@@ -236,14 +242,36 @@ def _similarity(a: Optional[str], b: Optional[str]) -> Optional[float]:
     return None if a is None or b is None else similarity(a, b)
 
 
+def near_identical(a: Optional[tuple[str, str]], b: Optional[tuple[str, str]], settings: Settings) -> bool:
+    """Copies that differ in their strings at most: ``min-similarity`` similar token sequences, each with
+    all the other's calls, operators and constants, and most of its strings (a method copied with
+    two output lines changed, not an override that negates an amount)."""
+    from reuse_audit.index.tokens import coverage, similarity, strings_kept
+
+    if a is None or b is None or min(len(a[0]), len(b[0])) < settings.min_tokens:
+        return False
+    if similarity(a[0], b[0]) + EPSILON < settings.min_similarity:
+        return False
+    if min(strings_kept(a, b), strings_kept(b, a)) + EPSILON < SAME_STRINGS:
+        return False
+    return coverage(a, b) >= 1 - EPSILON and coverage(b, a) >= 1 - EPSILON
+
+
+#: The share of each other's string literals two implementations of one protocol must have to be
+#: copies of each other (most of the output the same; an override that changes half its messages
+#: or its format strings is an override).
+SAME_STRINGS = 0.75
+
+
 def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Finding]:
     added = change.added
     reached_by: dict[str, frozenset[str]] = {}
     findings: dict[str, Finding] = {}
+    spread = Spread(change, index)
     for qualname in scope.judged(change, index, settings):
         callees, reached = reach(qualname, index, added)
         reached_by[qualname] = reached
-        finding = _best_target(qualname, callees, reached, index, settings, added, change)
+        finding = _best_target(qualname, callees, reached, index, settings, added, change, spread)
         if finding is not None:
             findings[qualname] = finding
     findings = scope.one_of_each_mirror(findings, index, change)
@@ -257,7 +285,131 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
             for other_name, other in findings.items()
         ):
             continue
+        # Two changed functions that re-implement each other: one finding, on the later one.
+        twin = findings.get(finding.target)
+        if twin is not None and twin.target == qualname and _place(finding) < _place(twin):
+            continue
         yield finding
+
+
+def _place(finding: Finding) -> tuple:
+    return (finding.location.path, finding.location.line, finding.function)
+
+
+#: A call the change adds to this many other functions (besides the one judged) is boilerplate
+#: it spreads (a logging call, an error handler, a renamed helper), not evidence of a copy.
+SPREAD = 2
+#: How many functions sharing the overlap are counted at most (the score saturates there).
+COMMON_CAP = 6
+
+
+class Spread:
+    """Which calls the change adds to which of its functions: a call it adds to many is boilerplate.
+
+    ``added_calls(q)``: the callees of the changed function ``q`` that its old version did not
+    call (all of them for an added function); ``others(c, q)``: how many changed functions
+    other than ``q`` the change adds a call of ``c`` to.  Made when first asked."""
+
+    def __init__(self, change: ChangeSet, index: Index):
+        self.change = change
+        self.index = index
+        self._added: dict[str, frozenset[str]] = {}
+        self._count: Optional[dict[str, int]] = None
+
+    def added_calls(self, qualname: str) -> frozenset[str]:
+        found = self._added.get(qualname)
+        if found is None:
+            fn = self.index.functions.get(qualname)
+            now = fn.callees if fn is not None else frozenset()
+            old = None
+            if self.change.status(qualname) == "modified" and self.change.before is not None:
+                old = self.change.before.callees(qualname)
+            found = now - old if old is not None else now
+            self._added[qualname] = found
+        return found
+
+    def others(self, callee: str, qualname: str) -> int:
+        if self._count is None:
+            count: dict[str, int] = {}
+            for q in self.change.qualnames:
+                for c in self.added_calls(q):
+                    count[c] = count.get(c, 0) + 1
+            self._count = count
+        return self._count.get(callee, 0) - (callee in self.added_calls(qualname))
+
+
+def calls_enough(callees: frozenset[str], target_callees: frozenset[str], target_name: str, index: Index, settings: Settings) -> bool:
+    """The study's test alone: ``callees`` never calls the target, and calls ``min-overlap`` of its callees."""
+    if calls_function(callees, target_name, index):
+        return False
+    names = method_names_of(callees, index)
+    shared = sum(1 for c in target_callees if calls_of(c, callees, names, index))
+    return is_reimplementation(shared, len(target_callees), settings)
+
+
+def made_by_change(
+    qualname: str, callees: frozenset[str], target_name: str, target_callees: frozenset[str],
+    index: Index, settings: Settings, change: ChangeSet, spread: Spread,
+) -> bool:
+    """Did the lines the change added to the modified ``qualname`` make it re-implement the target?
+
+    The old body against the target as it was before the change must not pass the test, and the
+    new body must, against the target as it was, without the calls the change spread over other
+    functions as well (the same logging calls or error handling added to a family of siblings,
+    a renamed helper whose every caller changes)."""
+    before = change.before
+    old = before.callees(qualname) if before is not None else None
+    if old is None:
+        return True
+    old_target = target_callees
+    if change.status(target_name) == "modified":
+        was = before.callees(target_name)
+        if was is not None:
+            old_target = distinct(was, index)
+        if len(old_target) < settings.min_callees:
+            return False  # the target was not judgeable before the change: the change built both
+    if calls_enough(old, old_target, target_name, index, settings):
+        return False  # it was a re-implementation before: the change did not make it
+    spread_calls = frozenset(c for c in spread.added_calls(qualname) if spread.others(c, qualname) >= SPREAD)
+    return calls_enough(callees - spread_calls, old_target, target_name, index, settings)
+
+
+def common(
+    target_name: str, target_callees: frozenset[str], qualname: str, reached: frozenset[str],
+    index: Index, settings: Settings, change: ChangeSet,
+) -> int:
+    """How many functions the change did not touch already meet the study's test against the
+    target (call ``min-overlap`` of its callees), up to ``COMMON_CAP``.  A combination that many
+    functions share is the vocabulary of the code base (its logger, its printer helpers, its
+    database session), wherever the callees come from; one no other function has is evidence,
+    even when every callee is in the standard library."""
+    need = fewest_shared(settings, len(target_callees))
+    touched = change.qualnames
+    target_is_test = settings.is_test(index.functions[target_name].location.path)
+    count = 0
+    for other in sorted(index.candidates(target_callees, need)):
+        if other in (qualname, target_name) or other in touched or other in reached:
+            continue
+        if nested(other, target_name) or nested(other, qualname):
+            continue
+        fn = index.functions.get(other)
+        if fn is None or settings.is_test(fn.location.path) != target_is_test:
+            continue
+        names = method_names_of(fn.callees, index)
+        if sum(1 for c in target_callees if calls_of(c, fn.callees, names, index)) >= need:
+            count += 1
+            if count >= COMMON_CAP:
+                break
+    return count
+
+
+def confidence(shared: int, total: int, common_count: int, similarity: Optional[float]) -> float:
+    """How sure a finding is, in [0, 1]: rarer combinations, more shared callees and more alike
+    code score higher (see the rule's page for the curve behind the default ``min-confidence``)."""
+    rarity = 1.0 / (1 + common_count)
+    breadth = min(1.0, shared / 6)
+    alike = similarity if similarity is not None else 0.5
+    return round(0.45 * rarity + 0.2 * breadth + 0.15 * (shared / total) + 0.2 * alike, 4)
 
 
 def _best_target(
@@ -268,11 +420,13 @@ def _best_target(
     settings: Settings,
     added: frozenset[str] = frozenset(),
     change: Optional[ChangeSet] = None,
+    spread: Optional[Spread] = None,
 ) -> Optional[Finding]:
     new = index.functions[qualname]
     names = method_names_of(callees, index)
     status = change.status(qualname) if change is not None else "added"
-    qualifying: list[tuple[int, float, str, tuple[str, ...], tuple[str, ...]]] = []
+    read = change.read_after if change is not None else None
+    qualifying: list[tuple] = []
     for target_name in sorted(index.candidates(callees, fewest_shared(settings))):
         if target_name == qualname or nested(target_name, qualname) or calls_function(reached, target_name, index):
             continue
@@ -291,37 +445,43 @@ def _best_target(
         shared = [c for c in target_callees if calls_of(c, callees, names, index)]
         if not is_reimplementation(len(shared), total, settings):
             continue
+        alike: dict[str, Any] = {}
+
+        def pair(target_name: str = target_name) -> tuple:
+            if "pair" not in alike:
+                alike["pair"] = (_tokens_of(qualname, index, read), _tokens_of(target_name, index, read))
+            return alike["pair"]
+
+        def similarity_of() -> Optional[float]:
+            a, b = pair()
+            return _similarity(a and a[0], b and b[0])
+
+        def identical() -> bool:
+            return near_identical(*pair(), settings)
+
         # (after the callee test, which the index's table answers: whether the target may
         # be named reads its file's facts, its decorators, which a warm index has not parsed)
-        if scope.allowed_target(new, target_name, index, settings, change.after_facts if change else None) is None:
+        facts = change.after_facts if change else None
+        if scope.allowed_target(new, target_name, index, settings, facts, identical) is None:
             continue
-        read = change.read_after if change is not None else None
-        if not informative(
-            shared, index, settings, structure=lambda: _similarity(_code_of(qualname, index, read), _code_of(target_name, index, read))
-        ):
-            continue  # only the vocabulary of the language, a library, or the code base's classes
+        if settings.min_own_callees and not informative(shared, index, settings, structure=similarity_of):
+            continue  # (off by default) only the vocabulary of the language, a library, or the code base's classes
         # The target calls the new function (itself, or through helpers the change
         # adds): it delegates to it, and calling it instead would loop.
         if calls_function(reach(target_name, index, added)[1], qualname, index):
             continue
-        # A modified function is reported only when the change made the overlap:
-        # its old body against the target as it was (modified by the change too,
-        # or not) must not fire.
-        if status == "modified" and change is not None and change.before is not None:
-            before = change.before
-            old = before.callees(qualname)
-            old_target = target_callees
-            target_code = lambda: _code_of(target_name, index, change.read_after)  # noqa: E731
-            if change.status(target_name) == "modified":
-                was = before.callees(target_name)
-                old_target = distinct(was, index) if was is not None else target_callees
-                target_code = lambda: (before.tokens(target_name) or (None,))[0]  # noqa: E731
-            # (the old body's callees are names of the old tree: so is the guard's test)
-            structure = lambda: _similarity((before.tokens(qualname) or (None,))[0], target_code())  # noqa: E731
-            if old is not None and fires(old, old_target, target_name, index, settings, before.defines, structure):
+        # A modified function is reported only when the lines the change added made the overlap.
+        if status == "modified" and change is not None and spread is not None:
+            if not made_by_change(qualname, callees, target_name, target_callees, index, settings, change, spread):
                 continue
+        shared_count = common(target_name, target_callees, qualname, reached, index, settings, change) if change is not None else 0
+        if shared_count > settings.max_common:
+            continue  # a combination other functions already share: vocabulary
         shared_t, missing_t = overlap(target_callees, callees, index)
-        qualifying.append((len(shared_t), len(shared_t) / total, target_name, shared_t, missing_t))
+        score = confidence(len(shared_t), total, shared_count, similarity_of())
+        if score + EPSILON < settings.min_confidence:
+            continue
+        qualifying.append((len(shared_t), len(shared_t) / total, target_name, shared_t, missing_t, shared_count, score, similarity_of()))
     if not qualifying:
         return None
     # Strongest first: most shared callees, then highest ratio; on a tie a function
@@ -330,7 +490,7 @@ def _best_target(
     # copy imports them from there); then name.
     qualifying.sort(key=lambda q: (-q[0], -q[1], q[2] in added, -_beside(q[2], q[3], index), q[2]))
     qualifying = _originals_first(qualifying, index, settings)
-    count, ratio, target_name, shared, missing = qualifying[0]
+    count, ratio, target_name, shared, missing, shared_count, score, sim = qualifying[0]
     target = index.functions[target_name]
     total = len(distinct(target.callees, index))
     others = tuple(
@@ -355,6 +515,9 @@ def _best_target(
             f"'{new.fact.local_name}' re-implements '{target_name}' "
             f"(calls {count} of its {total} callees) without calling it"
         )
+    details = [("status", status or "added"), ("confidence", f"{score:.2f}"), ("common", str(shared_count))]
+    if sim is not None:
+        details.append(("similarity", f"{sim:.2f}"))
     return Finding(
         rule=CODE,
         location=new.location,
@@ -367,7 +530,7 @@ def _best_target(
         ratio=round(ratio, 4),
         others=others,
         suppressed=suppressed,
-        details=(("status", status or "added"),),
+        details=tuple(details),
     )
 
 

@@ -172,8 +172,87 @@ def calls_by_name(new: Function, target: Function) -> bool:
     return any(len(c.parts) >= 2 and c.parts[0] in ("self", "cls", "super()") and c.parts[-1] == name for c in new.fact.calls)
 
 
+#: Pairs of words that name opposite operations: a function named with one is never a copy of one
+#: named with the other (``show_cursor`` / ``hide_cursor``), whatever plumbing they share.
+OPPOSITES = (
+    ("show", "hide"), ("add", "remove"), ("add", "delete"), ("add", "clear"), ("add", "pop"), ("add", "wipe"),
+    ("add", "drop"), ("add", "discard"), ("insert", "delete"), ("insert", "remove"), ("create", "delete"),
+    ("create", "destroy"), ("create", "drop"), ("create", "remove"), ("set", "get"), ("set", "clear"),
+    ("set", "unset"), ("set", "delete"), ("set", "del"), ("get", "delete"), ("get", "put"), ("get", "clear"),
+    ("read", "write"), ("load", "save"), ("load", "dump"), ("load", "store"), ("loads", "dumps"),
+    ("encode", "decode"), ("serialize", "deserialize"), ("pack", "unpack"), ("wrap", "unwrap"),
+    ("open", "close"), ("start", "stop"), ("start", "end"), ("begin", "end"), ("begin", "commit"),
+    ("commit", "rollback"), ("enter", "exit"), ("connect", "disconnect"), ("attach", "detach"),
+    ("install", "uninstall"), ("install", "remove"), ("register", "unregister"), ("subscribe", "unsubscribe"),
+    ("mount", "unmount"), ("lock", "unlock"), ("acquire", "release"), ("enable", "disable"),
+    ("activate", "deactivate"), ("push", "pop"), ("push", "pull"), ("upload", "download"),
+    ("import", "export"), ("to", "from"), ("up", "down"), ("upgrade", "downgrade"), ("migrate", "revert"),
+    ("migrate", "rollback"), ("apply", "revert"), ("apply", "undo"), ("do", "undo"), ("redo", "undo"),
+    ("increase", "decrease"), ("increment", "decrement"), ("inc", "dec"), ("min", "max"),
+    ("first", "last"), ("next", "prev"), ("next", "previous"), ("before", "after"), ("pre", "post"),
+    ("prefix", "suffix"), ("left", "right"), ("upper", "lower"), ("head", "tail"), ("on", "off"),
+    ("in", "out"), ("login", "logout"), ("allow", "deny"), ("grant", "revoke"), ("mint", "revoke"),
+    ("accept", "reject"), ("approve", "reject"), ("freeze", "thaw"), ("freeze", "unfreeze"), ("pause", "resume"),
+    ("suspend", "resume"), ("expand", "collapse"), ("compress", "decompress"), ("encrypt", "decrypt"),
+    ("sign", "verify"), ("send", "receive"), ("send", "recv"), ("request", "response"), ("input", "output"),
+    ("update", "reset"), ("update", "delete"), ("save", "delete"), ("follow", "unfollow"), ("block", "unblock"),
+    ("archive", "unarchive"), ("archive", "restore"), ("hide", "reveal"), ("select", "deselect"),
+    ("check", "uncheck"), ("claim", "release"), ("bind", "unbind"), ("link", "unlink"), ("join", "leave"),
+    ("join", "split"), ("merge", "split"), ("zip", "unzip"), ("quote", "unquote"), ("escape", "unescape"),
+)
+_OPPOSITE = {frozenset(p) for p in OPPOSITES}
+_WORD = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+
+
+def words(name: str) -> list[str]:
+    """The lower-case words of an identifier: ``_showCursor`` and ``show_cursor`` -> ["show", "cursor"]."""
+    return [w.lower() for w in _WORD.findall(name)]
+
+
+def opposites(a: str, b: str) -> bool:
+    """Do two names differ in one word only, and is that word an opposite of the other
+    (``show_cursor`` / ``hide_cursor``, ``register`` / ``unregister``), or is one of them
+    the other with an undoing prefix (``lock`` / ``unlock``)?"""
+    wa, wb = words(a), words(b)
+    if len(wa) != len(wb) or not wa:
+        return False
+    diff = [(x, y) for x, y in zip(wa, wb) if x != y]
+    if len(diff) != 1:
+        return False
+    x, y = diff[0]
+    if frozenset((x, y)) in _OPPOSITE:
+        return True
+    return any(y == p + x or x == p + y for p in ("un", "de", "dis"))
+
+
+def twins(a: str, b: str) -> bool:
+    """Are two names the synchronous and asynchronous versions of one operation
+    (``get_session`` / ``aget_session``, ``run`` / ``run_async``, ``async_fetch`` / ``fetch``,
+    ``_execute`` / ``_aexecute``)?  Neither can call the other: a coroutine is not called
+    from plain code, and a blocking call does not belong in a coroutine."""
+    a, b = a.lstrip("_"), b.lstrip("_")
+    for x, y in ((a, b), (b, a)):
+        if x == "a" + y or x == "async_" + y or x == y + "_async" or x == y + "_sync" or x == "sync_" + y:
+            return True
+        if x == "a_" + y or x == "async" + y:
+            return True
+    return False
+
+
+def sibling_modules(new: Function, target: Function) -> bool:
+    """Are the two functions in different modules of one package (``pkg.workflows.a`` and ``pkg.workflows.b``)?"""
+    return new.module != target.module and new.module.rpartition(".")[0] == target.module.rpartition(".")[0]
+
+
+def same_name_siblings(new: Function, target: Function) -> bool:
+    """Functions of one name in sibling modules of a package (each module's ``run_workflow``, the
+    ``_migrate_postgres`` of each migration): implementations of one protocol, each for its module."""
+    return simple_name(new.qualname) == simple_name(target.qualname) and new.is_method == target.is_method and sibling_modules(new, target)
+
+
 def allowed_target(
-    new: Function, target_name: str, index: Index, settings: Settings, facts: Optional[Callable] = None
+    new: Function, target_name: str, index: Index, settings: Settings, facts: Optional[Callable] = None,
+    identical: Optional[Callable[[], bool]] = None,
 ) -> Optional[Function]:
     """The target ``target_name`` if the rules may name it for ``new``, else None
     (``facts``: path -> FileFacts of the tree, for the classes' bases)."""
@@ -184,8 +263,17 @@ def allowed_target(
         return None
     if is_test(new, settings) != is_test(target, settings) or is_declaration(target):
         return None
-    if same_protocol(new, target, index, facts) or calls_by_name(new, target):
+    if calls_by_name(new, target):
         return None
+    a, b = simple_name(new.qualname), simple_name(target.qualname)
+    if opposites(a, b) or twins(a, b):
+        return None
+    # implementations of one protocol are no targets of each other, unless their bodies are
+    # near-identical (``identical()``: RA003's test): a copy of a method with two output lines
+    # changed is a copy, whatever its name
+    if same_protocol(new, target, index, facts) or same_name_siblings(new, target):
+        if identical is None or not identical():
+            return None
     return target
 
 

@@ -337,15 +337,30 @@ def meaning(seq: str, literals: str = "") -> Counter:
     return found
 
 
+#: The share of a target's string literals a copy must keep: a copy whose messages or output
+#: lines were changed is still a copy (a 46-line method with two output lines changed), one
+#: whose strings are mostly others (an SQL UPDATE beside an INSERT) is a variant.
+STRING_SHARE = 0.5
+
+
 def coverage(new: tuple[str, str], target: tuple[str, str]) -> float:
     """The share of ``target``'s meaning (a multiset, see ``meaning``) that ``new`` has too,
-    each a (sequence, literals) pair: 1.0 when ``new`` calls, reads, computes and says
-    everything ``target`` does (and perhaps more)."""
-    wanted = meaning(*target)
+    each a (sequence, literals) pair: 1.0 when ``new`` calls, reads, computes everything
+    ``target`` does (and perhaps more) and keeps at least ``STRING_SHARE`` of its string
+    literals; below that share of strings, the share of strings kept."""
+    wanted = meaning(target[0], _STRING_CHAR.sub("", target[1]))
     total = sum(wanted.values())
-    if not total:
+    core = sum((wanted & meaning(new[0], _STRING_CHAR.sub("", new[1]))).values()) / total if total else 1.0
+    kept = strings_kept(new, target)
+    return min(core, kept) if kept + EPSILON < STRING_SHARE else core
+
+
+def strings_kept(new: tuple[str, str], target: tuple[str, str]) -> float:
+    """The share of ``target``'s string literals (by value, as a multiset) that ``new`` has too (1.0: none)."""
+    strings = Counter(_STRING_CHAR.findall(target[1]))
+    if not strings:
         return 1.0
-    return sum((wanted & meaning(*new)).values()) / total
+    return sum((strings & Counter(_STRING_CHAR.findall(new[1]))).values()) / sum(strings.values())
 
 
 _NAMES = {v: k.decode() for k, v in SYMBOLS.items()}
