@@ -552,8 +552,88 @@ def _mode(value: Any) -> int:
         return 0
 
 
+@dataclass(frozen=True)
+class RawDiff:
+    """One entry of ``git diff-tree``/``diff-index --raw -z``, with the attributes of a GitPython ``Diff``
+    that ``_file_changes`` reads."""
+
+    a_path: Optional[str]
+    b_path: Optional[str]
+    a_mode: int
+    b_mode: int
+    change_type: str
+
+    @property
+    def new_file(self) -> bool:
+        return self.change_type == "A"
+
+    @property
+    def deleted_file(self) -> bool:
+        return self.change_type == "D"
+
+    @property
+    def renamed_file(self) -> bool:
+        return self.change_type == "R"
+
+    @property
+    def rename_from(self) -> Optional[str]:
+        return self.a_path
+
+    @property
+    def rename_to(self) -> Optional[str]:
+        return self.b_path
+
+
+def parse_raw_diff(data: bytes) -> list[RawDiff]:
+    """The entries of git's ``--raw -z`` output: ``:MODE MODE SHA SHA STATUS\0PATH\0`` (two paths for
+    a rename or a copy).  GitPython's own parser splits an entry on ``:`` and drops every entry
+    from a path that starts with one on (a file named ``:memory:``): git's format is read here."""
+    fields = data.split(b"\0")
+    out: list[RawDiff] = []
+    i = 0
+    while i < len(fields):
+        meta = fields[i]
+        i += 1
+        if not meta.startswith(b":"):
+            continue
+        parts = meta[1:].split()
+        if len(parts) < 5 or i >= len(fields):
+            break
+        status = parts[4][:1].decode("ascii", "replace")
+        first = os.fsdecode(fields[i])
+        i += 1
+        second = None
+        if status in ("R", "C") and i < len(fields):
+            second = os.fsdecode(fields[i])
+            i += 1
+        a_mode, b_mode = int(parts[0], 8), int(parts[1], 8)
+        if status in ("R", "C"):
+            a_path, b_path = first, second
+        elif status == "A":
+            a_path, b_path = None, first
+        elif status == "D":
+            a_path, b_path = first, None
+        else:
+            a_path, b_path = first, first
+        if status == "C":
+            status, a_path = "A", None  # a copy: the new file is new
+        out.append(RawDiff(a_path, b_path, a_mode, b_mode, status))
+    return out
+
+
+def raw_diff(repo: Any, *revs: str, cached: bool = False) -> list[RawDiff]:
+    """The file changes between two commits (``git diff-tree``), or a commit and the index
+    (``cached``: ``git diff-index --cached``), with rename detection, as GitPython's ``diff`` asks."""
+    command = ["diff-index", "--cached"] if cached else ["diff-tree"]
+    data = repo.git.execute(
+        ["git", *command, "-r", "-M", "--abbrev=40", "--full-index", "--raw", "-z", "--no-color", "--no-ext-diff", "--no-textconv", *revs, "--"],
+        stdout_as_string=False,
+    )
+    return parse_raw_diff(data)
+
+
 def _file_changes(diffs: Iterable[Any], notes: list[Note]) -> list[FileChange]:
-    """FileChange(old, new) for each entry of a GitPython DiffIndex."""
+    """FileChange(old, new) for each entry of a diff (``RawDiff``, or a GitPython ``Diff``)."""
     files: list[FileChange] = []
     for d in diffs:
         kind = d.change_type
@@ -627,7 +707,7 @@ def change_from_staged(repo: Repo, settings: Settings = Settings()) -> Change:
         notes.extend(Note(p, "skipped: unmerged (conflicted) file") for p in sorted(unmerged))
     else:
         with _quiet_git(repo):
-            files = _file_changes(head.diff(git.Diffable.INDEX, no_ext_diff=True, no_textconv=True), notes)
+            files = _file_changes(raw_diff(repo, head.hexsha, cached=True), notes)
     return _change(before, after, files, notes)
 
 
@@ -668,7 +748,7 @@ def change_from_range(
     if head is not None:
         after: SourceTree = GitTree.from_tree(repo, head_commit.tree, settings.exclude, label=head)
         with _quiet_git(repo):
-            files = _file_changes(merge_base.diff(head_commit, no_ext_diff=True, no_textconv=True), notes)
+            files = _file_changes(raw_diff(repo, merge_base.hexsha, head_commit.hexsha), notes)
         return _change(before, after, files, notes)
     return _worktree_change(repo, merge_base, before, settings)
 
@@ -876,7 +956,7 @@ def _content_diff(repo: Repo, commit: Any, untracked: list[str], before: Optiona
         }
         with _quiet_git(repo, **env), open(listing, "rb") as stdin:
             repo.git.update_index("-z", "--index-info", istream=stdin)
-            return commit.diff(git.Diffable.INDEX, no_ext_diff=True, no_textconv=True)
+            return raw_diff(repo, commit.hexsha, cached=True)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 

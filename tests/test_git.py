@@ -651,3 +651,34 @@ def test_worktree_of_a_repository_whose_path_holds_a_colon(tmp_path: Path, check
     assert result.code in (0, 1) and "error" not in result.err, result
     files = _worktree_files(r)
     assert FileChange("pkg/util.py", "pkg/helpers.py") in files, files
+
+
+def test_a_path_beginning_with_a_colon_does_not_hide_the_files_after_it(repo: GitRepo, check):
+    # GitPython's diff parser splits git's raw output on ':' and dropped every entry from a file
+    # named ':memory:' on (a real agent commit adds one): git's own format is read instead
+    base = repo.git("rev-parse", "HEAD").strip()
+    repo.commit("a stray database file, then the copy", {":memory:": "x", "pkg/new.py": REIMPL})
+    result = check("--base", base, "--head", "HEAD", "--repo", str(repo.path))
+    assert result.code == 1, result
+    assert f"pkg/new.py:6:1: {FINDING} 'pkg.core.process'" in result.out
+
+
+def test_parse_raw_diff_reads_renames_copies_and_modes():
+    from reuse_audit.gitsource import parse_raw_diff
+
+    z = "0" * 40
+    data = (
+        f":000000 100644 {z} {z} A\0:memory:\0"
+        f":100644 100644 {z} {z} R091\0old.py\0new.py\0"
+        f":100644 120000 {z} {z} T\0link.py\0"
+        f":100644 100644 {z} {z} C075\0a.py\0b.py\0"
+        f":100644 000000 {z} {z} D\0gone.py\0"
+    ).encode()
+    got = [(d.a_path, d.b_path, d.change_type, d.b_mode) for d in parse_raw_diff(data)]
+    assert got == [
+        (None, ":memory:", "A", 0o100644),
+        ("old.py", "new.py", "R", 0o100644),
+        ("link.py", "link.py", "T", 0o120000),
+        (None, "b.py", "A", 0o100644),
+        ("gone.py", None, "D", 0),
+    ]
