@@ -218,6 +218,9 @@ def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderC
         partial_fingerprints=fingerprints,
         properties=properties,
     )
+    confidence = dict(f.details).get("confidence")
+    if confidence is not None:  # SARIF's rank: 0.0 to 100.0, how sure the tool is (RA001's confidence)
+        result.rank = round(float(confidence) * 100, 1)
     fix = ctx.fixes.get(f.stable_key)
     if fix is not None:
         result.fixes = [sarif_fix(fix)]
