@@ -236,7 +236,14 @@ def _change_set(change: Change, files, index: RepoIndex, before_facts, settings:
         min_similarity=settings.min_similarity,
         before=lambda old: Before(change.before, old, before_facts, settings, cache, jobs),
     )
-    return dataclasses.replace(change_set, after_facts=after_facts, read_after=change.after.read, existing=change.existing)
+    written_at = None
+    if change.existing and isinstance(change.after, FsTree):
+        from .blame import line_dates
+
+        written_at = line_dates(change.after.root)
+    return dataclasses.replace(
+        change_set, after_facts=after_facts, read_after=change.after.read, existing=change.existing, written_at=written_at
+    )
 
 
 def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:

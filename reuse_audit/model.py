@@ -175,6 +175,8 @@ class ChangeSet:
     # check PATH...: the functions checked are existing code, not a change's: none of them
     # is "added" (each may be named as another's target, as any existing function may)
     existing: bool = False
+    # check PATH...: (path, line) -> when that line was written (git blame), or None: unknown
+    written_at: Optional[Any] = field(default=None, compare=False, repr=False)
 
     @property
     def qualnames(self) -> frozenset[str]:

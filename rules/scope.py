@@ -280,20 +280,26 @@ def allowed_target(
 def one_of_each_mirror(findings: dict, index: Index, change: ChangeSet) -> dict:
     """``check PATH...``: two existing functions that are copies of each other give
     two findings, each naming the other.  One pair is one finding: the one on the
-    function that comes later (by path, then line), as the later one is the copy."""
+    function written later (by git's history of their ``def`` lines; by path, then
+    line, where git does not know), as the later one is the copy."""
     if not change.existing:
         return findings
+    written = change.written_at
 
     def place(qualname: str) -> tuple:
         loc = index.functions[qualname].location
-        return (loc.path, loc.line, qualname)
+        when = written(loc.path, loc.line) if written is not None else None
+        return (0 if when is None else 1, when or 0.0, loc.path, loc.line, qualname)
 
-    return {
-        qualname: finding
-        for qualname, finding in findings.items()
-        if not (
-            finding.target in findings
-            and findings[finding.target].target == qualname
-            and place(qualname) < place(finding.target)
-        )
-    }
+    out = {}
+    for qualname, finding in findings.items():
+        twin = findings.get(finding.target)
+        if twin is not None and twin.target == qualname:
+            mine, theirs = place(qualname), place(finding.target)
+            if mine[0] and theirs[0] and mine[1] != theirs[1]:
+                if mine[1] < theirs[1]:
+                    continue  # written before its twin: the original
+            elif mine[2:] < theirs[2:]:
+                continue
+        out[qualname] = finding
+    return out

@@ -682,3 +682,15 @@ def test_parse_raw_diff_reads_renames_copies_and_modes():
         (None, "b.py", "A", 0o100644),
         ("gone.py", None, "D", 0),
     ]
+
+
+def test_check_path_names_the_function_written_later_as_the_copy(repo: GitRepo, check, monkeypatch):
+    # two existing functions that copy each other: the one git wrote later is the copy, whatever
+    # the paths' order (pkg/a_copy.py sorts before pkg/core.py)
+    monkeypatch.setenv("GIT_COMMITTER_DATE", "2035-01-01T00:00:00+00:00")
+    repo.commit("a copy, later", {"pkg/a_copy.py": REIMPL})
+    result = check(str(repo.path / "pkg"), "--repo", str(repo.path), "--select", "RA001")
+    assert result.code == 1, result
+    assert "pkg/a_copy.py:6:1: RA001" in result.out and "'handle' re-implements 'pkg.core.process'" in result.out
+    assert "pkg/core.py" not in result.out.split("Found")[0].split("\n")[0]
+    assert "Found 1 finding" in result.out

@@ -281,3 +281,33 @@ class {cls}(ABC):
     patch = creation("pkg/service.py", stub.format(cls="Service", name="count_items"))
     result = check(repo, patch, "--select", "RA003")
     assert result.exit_code == 0, result.stdout  # (before issue 13: "near-copy of InfoService.count_info")
+
+
+@pytest.mark.parametrize(
+    "a, b, opposite",
+    [
+        ("show_cursor", "hide_cursor", True),
+        ("update", "reset", True),
+        ("add_secret", "wipe_secrets", False),  # two words differ: not this test's business
+        ("add_secret", "remove_secret", True),
+        ("register_hook", "unregister_hook", True),
+        ("lockFile", "unlockFile", True),
+        ("_migrate_postgres", "_revert_postgres", True),
+        ("load_config", "read_config", False),
+        ("load", "reload", False),
+    ],
+)
+def test_opposite_names(a: str, b: str, opposite: bool):
+    from reuse_audit.rules import scope
+
+    assert scope.opposites(a, b) is opposite
+
+
+@pytest.mark.parametrize(
+    "a, b, twin",
+    [("get_session", "aget_session", True), ("run", "run_async", True), ("_execute", "_aexecute", True), ("async_fetch", "fetch", True), ("get", "set", False), ("arun", "run_stream", False)],
+)
+def test_sync_and_async_twins(a: str, b: str, twin: bool):
+    from reuse_audit.rules import scope
+
+    assert scope.twins(a, b) is twin

@@ -1,0 +1,56 @@
+"""When a line of a file was written, by git's history (``git blame``): ``check PATH`` names, of two
+existing functions that copy each other, the later one as the copy."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from pathlib import Path
+from typing import Callable, Optional
+
+
+def line_dates(root: Path) -> Optional[Callable[[str, int], Optional[float]]]:
+    """``(path, line) -> seconds since the epoch`` of the commit that wrote that line of the file
+    ``path`` (relative to ``root``); a line not committed yet is written now; None when git does
+    not know the file.  None when ``root`` is not in a git work tree."""
+    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0"}
+    try:
+        inside = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--is-inside-work-tree"], capture_output=True, text=True, env=env, timeout=30
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if inside.returncode != 0 or inside.stdout.strip() != "true":
+        return None
+    memo: dict[tuple[str, int], Optional[float]] = {}
+
+    def written(path: str, line: int) -> Optional[float]:
+        key = (path, line)
+        if key not in memo:
+            memo[key] = _blame(root, path, line, env)
+        return memo[key]
+
+    return written
+
+
+def _blame(root: Path, path: str, line: int, env: dict) -> Optional[float]:
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(root), "blame", "--porcelain", "-L", f"{line},{line}", "--", path],
+            capture_output=True, text=True, env=env, timeout=60,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if done.returncode != 0:
+        return None
+    first = done.stdout.split("\n", 1)[0].split()
+    if first and set(first[0]) == {"0"}:
+        return time.time()  # not committed yet: written now
+    for row in done.stdout.splitlines():
+        if row.startswith("committer-time "):
+            try:
+                return float(row.split()[1])
+            except (IndexError, ValueError):
+                return None
+    return None
