@@ -265,11 +265,14 @@ SAME_STRINGS = 0.75
 
 def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Finding]:
     added = change.added
+    # helpers the change added: their callees count for their callers; code it moved is old code
+    # (a function that now delegates to a moved helper calls an existing function, it copies nothing)
+    helpers = added - change.moved
     reached_by: dict[str, frozenset[str]] = {}
     findings: dict[str, Finding] = {}
     spread = Spread(change, index)
     for qualname in scope.judged(change, index, settings):
-        callees, reached = reach(qualname, index, added)
+        callees, reached = reach(qualname, index, helpers)
         reached_by[qualname] = reached
         finding = _best_target(qualname, callees, reached, index, settings, added, change, spread)
         if finding is not None:
@@ -426,6 +429,7 @@ def _best_target(
     names = method_names_of(callees, index)
     status = change.status(qualname) if change is not None else "added"
     read = change.read_after if change is not None else None
+    helpers = added - (change.moved if change is not None else frozenset())
     qualifying: list[tuple] = []
     for target_name in sorted(index.candidates(callees, fewest_shared(settings))):
         if target_name == qualname or nested(target_name, qualname) or calls_function(reached, target_name, index):
@@ -468,7 +472,7 @@ def _best_target(
             continue  # (off by default) only the vocabulary of the language, a library, or the code base's classes
         # The target calls the new function (itself, or through helpers the change
         # adds): it delegates to it, and calling it instead would loop.
-        if calls_function(reach(target_name, index, added)[1], qualname, index):
+        if calls_function(reach(target_name, index, helpers)[1], qualname, index):
             continue
         # A modified function is reported only when the lines the change added made the overlap.
         if status == "modified" and change is not None and spread is not None:

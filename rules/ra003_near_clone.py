@@ -176,6 +176,9 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
     if clones is None:  # the engine builds it only when RA003 runs
         return
     added = change.added
+    # helpers the change added: their callees count for their callers; code it moved is old code
+    # (a function that now delegates to a moved helper calls an existing function, it copies nothing)
+    helpers = added - change.moved
     judged = []
     for qualname in scope.judged(change, index, settings):
         tokens = clones.tokens(qualname)
@@ -190,7 +193,7 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
     reached_by: dict[str, frozenset[str]] = {}
     findings: dict[str, Finding] = {}
     for qualname, count, matches in judged:
-        callees, reached = reach(qualname, index, added)
+        callees, reached = reach(qualname, index, helpers)
         reached_by[qualname] = reached
         new = index.functions[qualname]
         modified = change.status(qualname) == "modified"
@@ -209,7 +212,7 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
                 continue  # it calls the match: it reuses it
             # The match calls the new function (itself, or through helpers the
             # change adds): it delegates to it, and calling it instead would loop.
-            if calls_function(reach(target, index, added)[1], qualname, index):
+            if calls_function(reach(target, index, helpers)[1], qualname, index):
                 continue
             qualifying.append(match)
         if not qualifying:

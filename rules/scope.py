@@ -82,7 +82,7 @@ def same_protocol(new: Function, target: Function, index: Index, facts: Optional
     """
     a, b = simple_name(new.qualname), simple_name(target.qualname)
     if new.is_method and target.is_method:
-        if a == b and related(new, target, facts):
+        if a == b and (related(new, target, facts) or one_interface(new, target, index)):
             return True
         ma, mb = _TYPE_DISPATCH.match(a), _TYPE_DISPATCH.match(b)
         if ma and mb and ma.group(1) == mb.group(1):
@@ -138,6 +138,29 @@ def related(a: Function, b: Function, facts: Optional[Callable]) -> bool:
     if names_a is None or names_b is None:
         return True
     return bool(names_a & names_b)
+
+
+#: Two classes implement one interface (without a common base) when they share this many other
+#: method names, and at least INTERFACE_SHARE of the smaller class's methods.
+INTERFACE_METHODS = 3
+INTERFACE_SHARE = 0.3
+
+
+def _method_names(fn: Function, index: Index) -> set[str]:
+    """The names of the methods of ``fn``'s class (those defined in its file)."""
+    owner = fn.qualname.rpartition(".")[0]
+    return {
+        simple_name(q) for q in index.by_path.get(fn.location.path, ()) if q.rpartition(".")[0] == owner and LOCALS not in q
+    }
+
+
+def one_interface(a: Function, b: Function, index: Index) -> bool:
+    """Do the classes of two methods implement one interface by duck typing (a ``Team`` and an
+    ``Agent`` with the same dozen methods, two storage backends without a common base)?"""
+    names_a, names_b = _method_names(a, index), _method_names(b, index)
+    shared = len((names_a & names_b) - {simple_name(a.qualname), "__init__"})
+    smaller = min(len(names_a), len(names_b))
+    return shared >= INTERFACE_METHODS and shared >= INTERFACE_SHARE * smaller
 
 
 def _family(name: str) -> Optional[tuple[str, str]]:
