@@ -248,7 +248,7 @@ def near_identical(a: Optional[tuple[str, str]], b: Optional[tuple[str, str]], s
     two output lines changed, not an override that negates an amount)."""
     from reuse_audit.index.tokens import coverage, similarity, strings_kept
 
-    if a is None or b is None or min(len(a[0]), len(b[0])) < settings.min_tokens:
+    if a is None or b is None or a[0] is None or b[0] is None or min(len(a[0]), len(b[0])) < settings.min_tokens:
         return False
     if similarity(a[0], b[0]) + EPSILON < settings.min_similarity:
         return False

@@ -202,7 +202,15 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
             target = match.qualname
             if target == qualname or nested(target, qualname) or frozenset((qualname, target)) in skip:
                 continue
-            if scope.allowed_target(new, target, index, settings, change.after_facts) is None:
+            # implementations of one protocol only when they are copies to the letter but strings
+            def identical(target: str = target) -> bool:
+                return ra001.near_identical(
+                    (clones.tokens(qualname), clones.literals(qualname) or ""),
+                    (clones.tokens(target), clones.literals(target) or ""),
+                    settings,
+                )
+
+            if scope.allowed_target(new, target, index, settings, change.after_facts, identical) is None:
                 continue
             if not same_meaning(match, settings):
                 continue  # a variant: it calls, computes or says something else
