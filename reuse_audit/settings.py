@@ -14,6 +14,8 @@ from typing import Any, Optional
 #: What test code is, by default: a folder named ``tests`` or ``testing`` anywhere
 #: in the path, and the file names pytest collects or configures from.
 DEFAULT_TEST_PATTERNS = ("tests/", "testing/", "test_*.py", "*_test.py", "conftest.py")
+# code that shows how to use a library, not code the library can call (RA001, RA003)
+DEFAULT_EXAMPLE_PATTERNS = ("examples/", "example/", "docs/", "doc/", "cookbook/", "notebooks/", "demos/", "demo/")
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ class Settings:
             for pattern, codes in self.per_file_ignores
         )
     test_patterns: tuple[str, ...] = DEFAULT_TEST_PATTERNS  # what test code is (RA001, RA003)
+    example_patterns: tuple[str, ...] = DEFAULT_EXAMPLE_PATTERNS  # what example code is: no target for library code
     include_tests: bool = False  # check new test code too (against test code only)
     min_own_callees: int = 0  # RA001: shared callees that are functions of the repository itself (0: off)
     max_common: int = 1  # RA001: untouched functions that may already meet the test against the target
@@ -53,10 +56,18 @@ class Settings:
         A pattern ending in ``/`` names a folder anywhere in the path; one without
         ``/`` is matched against the file name; others against the whole path.
         """
+        return self._matches(path, self.test_patterns)
+
+    def is_example(self, path: str) -> bool:
+        """Is ``path`` example code (``example-patterns``, read as ``test-patterns``)?"""
+        return self._matches(path, self.example_patterns)
+
+    @staticmethod
+    def _matches(path: str, patterns: tuple[str, ...]) -> bool:
         import fnmatch
 
         parts = path.split("/")
-        for pattern in self.test_patterns:
+        for pattern in patterns:
             if pattern.endswith("/"):
                 if pattern[:-1] in parts[:-1]:
                     return True

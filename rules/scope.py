@@ -286,6 +286,8 @@ def allowed_target(
         return None
     if is_test(new, settings) != is_test(target, settings) or is_declaration(target):
         return None
+    if settings.is_example(target.location.path) and not settings.is_example(new.location.path):
+        return None  # library code does not call into its examples
     if calls_by_name(new, target):
         return None
     a, b = simple_name(new.qualname), simple_name(target.qualname)

@@ -15,6 +15,7 @@ FALSE) and the precision is printed, with the findings nobody has judged yet.
     python scripts/commits_corpus.py --exe /path/to/venv/bin/reuse-audit --out /tmp/main.jsonl
     python scripts/commits_corpus.py --out /tmp/new.jsonl --sample 300   # a fixed random 300
     python scripts/commits_corpus.py --out /tmp/new.jsonl --unjudged U.tsv  # write what is left to read
+    python scripts/commits_corpus.py --out /tmp/new.jsonl --no-run --list  # tally what is there
 
 ``--jobs N`` runs N checks at once (default 2: the machine's cores).
 """
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import random
 import subprocess
 import sys
@@ -64,7 +66,9 @@ def run_one(row: dict, exe: str, clones: Path, extra: list[str]) -> dict:
     clone = clones / row["repo"].replace("/", "+")
     commit = row["commit"]
     cmd = [exe, "check", "--base", row["parent"], "--head", commit, "--repo", str(clone), "--format", "json", *extra]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    # no background index build after each check: 812 of them would fill both cores
+    env = {**os.environ, "REUSE_AUDIT_NO_BACKGROUND": "1"}
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     result = {"repo": row["repo"], "commit": commit, "exit": proc.returncode, "findings": []}
     if proc.returncode not in (0, 1):
         result["error"] = proc.stderr.strip()[-500:]
@@ -165,9 +169,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--extra", default="", help="more arguments for reuse-audit check")
     parser.add_argument("--unjudged", type=Path, default=None, help="write the unjudged findings here (TSV, verdict empty)")
     parser.add_argument("--list", action="store_true", help="print every finding with its verdict")
+    parser.add_argument("--no-run", action="store_true", help="run nothing: tally the results already in --out")
     args = parser.parse_args(argv)
     rows = sample(read_rows(args.corpus), args.sample, args.seed)
-    results = run(rows, args.exe, args.clones, args.out, args.jobs, args.extra.split())
+    if args.no_run:
+        results = load_results(args.out)
+    else:
+        results = run(rows, args.exe, args.clones, args.out, args.jobs, args.extra.split())
     verdicts = read_verdicts(args.verdicts)
     counts, unjudged = tally(rows, results, verdicts)
     if args.list:

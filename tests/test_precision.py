@@ -311,3 +311,15 @@ def test_sync_and_async_twins(a: str, b: str, twin: bool):
     from reuse_audit.rules import scope
 
     assert scope.twins(a, b) is twin
+
+
+def test_library_code_is_never_pointed_at_an_example(tmp_path: Path):
+    body = "from pkg.util import a, b, c\n\n\ndef {name}(x):\n    return c(b(a(x)))\n"
+    repo = tmp_path / "repo"
+    write(repo, {"pkg/__init__.py": "", "pkg/util.py": "def a(x):\n    return x\n\n\ndef b(x):\n    return x\n\n\ndef c(x):\n    return x\n", "examples/demo.py": body.format(name="demo")})
+    # the library's new function shares the example's calls: nobody calls an example instead
+    assert check(repo, creation("pkg/core.py", body.format(name="pipeline")), "--select", "RA001").exit_code == 0
+    # an example that re-implements library code is a finding
+    write(repo, {"pkg/core.py": body.format(name="pipeline")})
+    result = check(repo, creation("examples/other.py", body.format(name="again")), "--select", "RA001")
+    assert result.exit_code == 1 and "pkg.core.pipeline" in result.output
