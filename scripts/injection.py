@@ -24,8 +24,10 @@ Kinds of injected code (libcst transformations of the target's ``def``):
 
 * ``verbatim``: the ``def`` copied, only its name changed;
 * ``renamed``: parameters and local variables renamed too;
-* ``reordered``: two adjacent statements with no data dependency swapped (``swap``); where
-  none exist, the keyword arguments of a call reversed (``keyword-swap``);
+* ``reordered``: two adjacent statements with no data dependency swapped, one of them pure
+  (names, literals and operators: two calls may act on the same file or object) (``swap``);
+  where none exist, the keyword arguments of a call reversed, their values names or literals
+  (``keyword-swap``); else not applicable;
 * ``loop-rewritten``: ``for`` loops as ``while`` loops over ``iter``/``next``, comprehensions
   assigned or returned as explicit loops; a function without a loop gets another rewrite that
   keeps its meaning: ``else-to-early-return``, ``early-return-to-else``, ``inline-temporary``,
@@ -482,8 +484,17 @@ def _swappable(stmt) -> bool:
 
 
 def _independent(a, b) -> bool:
+    """May ``a; b`` become ``b; a``?  Neither writes a name the other reads or writes, and one
+    of them is pure: names, literals and operators only (no call, attribute or subscript, which
+    a call in the other could change: two calls may act on the same file, object or process)."""
     wa, wb = _writes(a), _writes(b)
-    return not (wa & _names_in(b)) and not (wb & _names_in(a))
+    if wa & _names_in(b) or wb & _names_in(a):
+        return False
+    return _pure(a) or _pure(b)
+
+
+def _pure(stmt) -> bool:
+    return not _has(stmt, (cst.Call, cst.Attribute, cst.Subscript, cst.Await, cst.Yield, cst.NamedExpr))
 
 
 def _blocks(fn: cst.FunctionDef):
@@ -518,14 +529,12 @@ def reorder(fn: cst.FunctionDef, rng: random.Random) -> tuple[Optional[cst.Funct
         for i in range(len(body) - 1):
             a, b = body[i], body[i + 1]
             if _swappable(a) and _swappable(b) and _independent(a, b) and _code(a).strip() != _code(b).strip():
-                calls = _has(a, cst.Call) and _has(b, cst.Call)
-                pairs.append((calls, block, i))
+                pairs.append((block, i))
     if pairs:
-        pure = [p for p in pairs if not p[0]]
-        calls, block, i = rng.choice(pure or pairs)
+        block, i = rng.choice(pairs)
         body = list(block.body)
         body[i], body[i + 1] = body[i + 1], body[i]
-        return fn.visit(ReplaceBlock(block, body)), "swap" if not calls else "swap-calls"
+        return fn.visit(ReplaceBlock(block, body)), "swap"
     for node in _walk(fn.body):
         if isinstance(node, cst.Call):
             kw = [a for a in node.args if a.keyword is not None and not a.star]
@@ -916,7 +925,7 @@ def make_cases(target: Target, info: ModuleInfo, kinds: Iterable[str], seed: int
     taken = _names_in(fn) | module_names | BUILTINS | header_names
     rng = random.Random(f"{seed}:{target.qualname}")
     # the negatives call the target: under its own name unless the body binds that name
-    callable_name = target.name if target.name not in _names_in(fn.body) else f"_ra_{target.name.strip('_')}"
+    callable_name = target.name if target.name not in _names_in(fn.params) | _names_in(fn.body) else f"_ra_{target.name.strip('_')}"
     import_target = f"from {target.module} import {target.name}" + (f" as {callable_name}" if callable_name != target.name else "")
     cases = []
     for kind in kinds:
@@ -1062,6 +1071,11 @@ def diagnose(result, case: Case, settings: api.Settings) -> tuple[str, str]:
             return overlap, "calls the target"
         if not is_reimplementation(len(shared), len(tcallees), settings):
             missing = sorted(set(tcallees) - set(shared))
+            # ``obj.m()`` on a module-level object is the method ``.m`` in its own module, but
+            # ``pkg.mod.obj.m`` once ``obj`` is imported from there
+            by_path = sorted(c for c in callees if not c.startswith(".") and any(m.startswith(".") and c.endswith(m) for m in missing))
+            if by_path:
+                return overlap, "method of an imported module-level object resolved by its path (" + ", ".join(by_path[:3]) + ")"
             return overlap, "overlap below min-overlap (missing: " + ", ".join(missing[:4]) + ")"
         if scope.allowed_target(new, case.target, index, settings, result.change_set.after_facts) is None:
             return overlap, "target out of scope (scope.allowed_target)"
