@@ -27,7 +27,8 @@ Kinds of injected code (libcst transformations of the target's ``def``):
 * ``reordered``: two adjacent statements with no data dependency swapped, one of them pure
   (names, literals and operators: two calls may act on the same file or object) (``swap``);
   where none exist, the keyword arguments of a call reversed, their values names or literals
-  (``keyword-swap``); else not applicable;
+  (``keyword-swap``); else the operands of an ``and``/``or`` of two pure operands swapped
+  (``operand-swap``); else not applicable;
 * ``loop-rewritten``: ``for`` loops as ``while`` loops over ``iter``/``next``, comprehensions
   assigned or returned as explicit loops; a function without a loop gets another rewrite that
   keeps its meaning: ``else-to-early-return``, ``early-return-to-else``, ``inline-temporary``,
@@ -473,6 +474,13 @@ def _has(node: cst.CSTNode, kinds) -> bool:
     return any(isinstance(n, kinds) for n in _walk(node))
 
 
+def _is_docstring(stmt) -> bool:
+    return (
+        isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr)
+        and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
+
+
 def _swappable(stmt) -> bool:
     if not isinstance(stmt, cst.SimpleStatementLine):
         return False
@@ -550,7 +558,29 @@ def reorder(fn: cst.FunctionDef, rng: random.Random) -> tuple[Optional[cst.Funct
                         return updated.with_changes(args=args) if original is target else updated
 
                 return fn.visit(Swap()), "keyword-swap"
+    for node in _walk(fn.body):
+        # ``a and b`` as ``b and a`` when both are pure (neither can raise where the other guards it)
+        if isinstance(node, cst.BooleanOperation) and _pure(node.left) and _pure(node.right) and _code_of(node.left) != _code_of(node.right):
+            target = node
+
+            class Operands(cst.CSTTransformer):
+                def leave_BooleanOperation(self, original, updated):
+                    if original is not target:
+                        return updated
+                    return updated.with_changes(left=_parenthesized(updated.right), right=_parenthesized(updated.left))
+
+            return fn.visit(Operands()), "operand-swap"
     return None, ""
+
+
+def _code_of(node: cst.CSTNode) -> str:
+    return cst.Module(body=[]).code_for_node(node)
+
+
+def _parenthesized(node: cst.BaseExpression) -> cst.BaseExpression:
+    if isinstance(node, (cst.BooleanOperation, cst.UnaryOperation)) and not node.lpar:
+        return node.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return node
 
 
 def _comp_loops(target: cst.BaseAssignTargetExpression, comp) -> Optional[list]:
@@ -798,7 +828,10 @@ def embedded(fn: cst.FunctionDef, new_name: str, call_target: Optional[str] = No
         prelude.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name("_ra_checked"))], value)]))
         prelude.append(_stmt("_ra_log.debug('checked %r', _ra_checked)"))
     final = cst.Finally(body=cst.IndentedBlock([_stmt(f"_ra_log.debug('%s took %.3fs', {new_name!r}, _ra_time.perf_counter() - _ra_started)")]))
-    body = cst.IndentedBlock(prelude + [cst.Try(body=fn.body, finalbody=final)])
+    statements = list(fn.body.body)
+    docstring = statements[:1] if statements and _is_docstring(statements[0]) else []
+    rest = statements[len(docstring):] or [cst.SimpleStatementLine([cst.Pass()])]
+    body = cst.IndentedBlock(docstring + prelude + [cst.Try(body=fn.body.with_changes(body=rest), finalbody=final)])
     return fn.with_changes(name=cst.Name(new_name), body=body)
 
 
