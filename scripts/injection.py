@@ -14,11 +14,15 @@ exactly as a diff is checked (``engine.change_from_diff`` + ``engine.run`` over 
 tree, with one facts cache a package), and is FOUND when an RA001 finding (or an RA003 one; the
 rule is recorded) is on the injected function and names ``T`` by its exact qualified name.
 
-Targets: module-level functions (not methods, not nested, not test code, not vendored, not
-recursive) whose callee set, as RA001 counts it (``distinct(callees)``), has at least
-``min-callees`` (3) members.  They are sampled with the seed from all such functions of a
-package, so functions whose callees are all standard-library functions are kept in their
-natural proportion (the report gives that share, and recall on them apart).
+Targets: functions and methods (of module-level classes; not nested, not dunder methods, not
+test code, not vendored, not recursive: a copy would call them) whose callee set, as RA001
+counts it (``distinct(callees)``), has at least ``min-callees`` (3) members.  They are sampled
+with the seed from all such functions of a package, so functions whose callees are all
+standard-library functions are kept in their natural proportion (the report gives that
+share, and recall on them apart).  A function's copy is a module-level function of the new
+module; a method's is a method of a new subclass of its class (``class CliRunnerInjected(CliRunner)``),
+so that ``self``, ``cls`` and ``super()`` resolve as in the original; ``--no-methods``
+samples module-level functions only.
 
 Kinds of injected code (libcst transformations of the target's ``def``):
 
@@ -41,7 +45,11 @@ Kinds of injected code (libcst transformations of the target's ``def``):
 * ``embedded``: the whole body pasted into a larger function that logs and times it.
 
 Negatives, which must not be reported: ``reuse-call`` (the embedded function, which also calls
-``T`` first) and ``wrapper`` (``return T(...)``, arguments forwarded).
+``T`` first) and ``wrapper`` (``return T(...)``, arguments forwarded; a method's through
+``super()``, a static method's through its class).  A function nested in ``T`` is pasted into
+``reuse-call`` too and does not call ``T``: a finding on it is recorded (``on_nested``), not
+counted as a false positive.  A positive found only on a function nested in the injected one
+counts as found (RA001 reports one copy once, on the innermost function holding it).
 
 Each new module imports what the copied body needs, so that the engine resolves its calls
 as in the original: the original module's top-level import statements (and ``if``/``try``
@@ -108,6 +116,7 @@ class Target:
     line: int
     callees: tuple[str, ...]
     callee_kind: str  # stdlib-only | no-own-function | own
+    class_name: str = ""  # a method's class (module-level classes only); "" for a function
 
 
 @dataclass
@@ -119,6 +128,7 @@ class Case:
     new_function: str
     path: str  # the new module
     callee_kind: str
+    target_kind: str = "function"  # or "method"
     rewrite: str = ""
     source: str = ""
     positive: bool = True
@@ -169,7 +179,7 @@ def callee_kind(callees: Iterable[str], index) -> str:
     return "no-own-function"
 
 
-def eligible_targets(package: str, index, settings: api.Settings, files: dict[str, bytes]) -> tuple[list[Target], Counter]:
+def eligible_targets(package: str, index, settings: api.Settings, files: dict[str, bytes], methods: bool = False) -> tuple[list[Target], Counter]:
     from reuse_audit.rules.callees import calls_function
     from reuse_audit.rules.ra001_reimplemented_function import distinct
 
@@ -177,8 +187,17 @@ def eligible_targets(package: str, index, settings: api.Settings, files: dict[st
     dropped: Counter = Counter()
     for qualname in sorted(index.functions):
         fn = index.functions[qualname]
-        if LOCALS in qualname or fn.is_method:
+        if LOCALS in qualname or (fn.is_method and not methods):
             continue
+        name = qualname.rsplit(".", 1)[-1]
+        class_name = ""
+        if fn.is_method:
+            local = qualname[len(fn.module) + 1 :]
+            if not qualname.startswith(fn.module + ".") or local.count(".") != 1:
+                continue  # a method of a nested class
+            class_name = local.split(".")[0]
+        elif fn.module + "." + name != qualname:
+            continue  # a class's own function the index lists as a function...
         path = fn.location.path
         parts = path.split("/")
         if settings.is_test(path) or any(v in parts for v in VENDORED):
@@ -186,22 +205,25 @@ def eligible_targets(package: str, index, settings: api.Settings, files: dict[st
         callees = distinct(fn.callees, index)
         if len(callees) < settings.min_callees:
             continue
-        if calls_function(fn.callees, qualname, index) or _recursive(files, path, qualname.rsplit(".", 1)[-1], fn.location.line):
+        if class_name and name.startswith("__") and name.endswith("__"):
+            dropped["dunder method (not sampled)"] += 1
+            continue
+        if calls_function(fn.callees, qualname, index) or _recursive(files, path, name, fn.location.line, bool(class_name)):
             # a copy would call the target (its recursive call): it reuses it
             dropped["recursive target (not sampled)"] += 1
             continue
-        name = qualname.rsplit(".", 1)[-1]
-        if fn.module + "." + name != qualname:
-            continue  # a method the index calls a function, a class's own function...
-        out.append(Target(package, qualname, fn.module, path, name, fn.location.line, tuple(sorted(callees)), callee_kind(callees, index)))
+        out.append(
+            Target(package, qualname, fn.module, path, name, fn.location.line, tuple(sorted(callees)), callee_kind(callees, index), class_name)
+        )
     return out, dropped
 
 
 _AST_CACHE: dict[str, object] = {}
 
 
-def _recursive(files: dict[str, bytes], path: str, name: str, line: int) -> bool:
-    """Does the ``def name`` at ``line`` of ``path`` call ``name`` (itself) anywhere in it?"""
+def _recursive(files: dict[str, bytes], path: str, name: str, line: int, method: bool = False) -> bool:
+    """Does the ``def name`` at ``line`` of ``path`` call ``name`` (itself) anywhere in it
+    (a method: ``anything.name(...)`` too, ``self.name`` among them)?"""
     import ast
 
     tree = _AST_CACHE.get(path)
@@ -212,7 +234,11 @@ def _recursive(files: dict[str, bytes], path: str, name: str, line: int) -> bool
             return False
     for node in ast.walk(tree):  # type: ignore[arg-type]
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name and node.lineno <= line <= (node.end_lineno or line):
-            return any(isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == name for c in ast.walk(node))
+            return any(
+                isinstance(c, ast.Call)
+                and ((isinstance(c.func, ast.Name) and c.func.id == name) or (method and isinstance(c.func, ast.Attribute) and c.func.attr == name))
+                for c in ast.walk(node)
+            )
     return False
 
 
@@ -236,6 +262,7 @@ class ModuleInfo:
         self.future: list[str] = []
         self.bound: dict[str, list[tuple[str, str, str]]] = defaultdict(list)  # name -> [(kind, module, member)]
         self.defs: dict[str, list[cst.FunctionDef]] = defaultdict(list)
+        self.classes: dict[str, list[cst.ClassDef]] = defaultdict(list)
         for stmt in self.tree.body:
             self._top(stmt)
 
@@ -281,6 +308,9 @@ class ModuleInfo:
         if isinstance(stmt, cst.FunctionDef):
             self.defs[stmt.name.value].append(stmt)
             return
+        if isinstance(stmt, cst.ClassDef):
+            self.classes[stmt.name.value].append(stmt)
+            return
         if isinstance(stmt, cst.SimpleStatementLine) and stmt.body and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body):
             code = self.tree.code_for_node(self._fix(stmt)).strip("\n")
             if any(isinstance(s, cst.ImportFrom) and _dotted(s.module or cst.Name("x")) == ["__future__"] for s in stmt.body):
@@ -293,11 +323,21 @@ class ModuleInfo:
             for node in _walk(stmt):
                 if isinstance(node, cst.FunctionDef):
                     self.defs[node.name.value].append(node)
+                elif isinstance(node, cst.ClassDef):
+                    self.classes[node.name.value].append(node)
             if _only_imports(stmt):
                 self.header.append(self.tree.code_for_node(self._fix(stmt)).strip("\n"))
                 self._record(stmt)
 
-    def find(self, name: str, line: int) -> Optional[cst.FunctionDef]:
+    def find(self, name: str, line: int, class_name: str = "") -> Optional[cst.FunctionDef]:
+        if class_name:
+            for cls in self.classes.get(class_name, ()):
+                for node in cls.body.body:
+                    if isinstance(node, cst.FunctionDef) and node.name.value == name:
+                        pos = self.positions[node]
+                        if pos.start.line <= line <= pos.end.line:
+                            return node
+            return None
         for node in self.defs.get(name, ()):
             pos = self.positions[node]
             if pos.start.line <= line <= pos.end.line:
@@ -412,7 +452,7 @@ class Rename(cst.CSTTransformer):
         return False
 
 
-def rename_locals(fn: cst.FunctionDef, info: ModuleInfo, taken: set[str]) -> tuple[cst.FunctionDef, dict[str, str]]:
+def rename_locals(fn: cst.FunctionDef, info: ModuleInfo, taken: set[str], keep: frozenset[str] = frozenset()) -> tuple[cst.FunctionDef, dict[str, str]]:
     scope = info.own_scope(fn)
     declared = set()
     for node in _walk(fn.body):
@@ -422,7 +462,7 @@ def rename_locals(fn: cst.FunctionDef, info: ModuleInfo, taken: set[str]) -> tup
     names = sorted({a.name for a in scope.assignments if not isinstance(a, ImportAssignment)} - declared) if scope is not None else []
     mapping = {}
     for name in names:
-        if name.startswith("__") or "." in name:
+        if name.startswith("__") or "." in name or name in keep:
             continue
         base = "my_" + name.strip("_") if name.strip("_") else "my_x"
         new = base
@@ -798,9 +838,10 @@ class _Drop(cst.CSTTransformer):
         return updated
 
 
-def _forward(fn: cst.FunctionDef) -> list[cst.Arg]:
+def _forward(fn: cst.FunctionDef, skip_first: bool = False) -> list[cst.Arg]:
     ps = fn.params
-    args = [cst.Arg(cst.Name(p.name.value)) for p in list(ps.posonly_params) + list(ps.params)]
+    positional = list(ps.posonly_params) + list(ps.params)
+    args = [cst.Arg(cst.Name(p.name.value)) for p in positional[1 if skip_first else 0 :]]
     if isinstance(ps.star_arg, cst.Param):
         args.append(cst.Arg(cst.Name(ps.star_arg.name.value), star="*"))
     tight = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
@@ -814,7 +855,7 @@ def _stmt(code: str) -> cst.BaseStatement:
     return cst.parse_statement(code)
 
 
-def embedded(fn: cst.FunctionDef, new_name: str, call_target: Optional[str] = None) -> cst.FunctionDef:
+def embedded(fn: cst.FunctionDef, new_name: str, call: Optional[cst.Call] = None) -> cst.FunctionDef:
     """``fn``'s whole body inside a larger function that logs and times it (and, for the
     ``reuse-call`` negative, first calls the target itself)."""
     prelude = [
@@ -822,8 +863,7 @@ def embedded(fn: cst.FunctionDef, new_name: str, call_target: Optional[str] = No
         _stmt(f"_ra_log.debug('start %s', {new_name!r})"),
         _stmt("_ra_started = _ra_time.perf_counter()"),
     ]
-    if call_target is not None:
-        call = cst.Call(cst.Name(call_target), _forward(fn))
+    if call is not None:
         value = cst.Await(call) if fn.asynchronous is not None else call
         prelude.append(cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(cst.Name("_ra_checked"))], value)]))
         prelude.append(_stmt("_ra_log.debug('checked %r', _ra_checked)"))
@@ -835,8 +875,7 @@ def embedded(fn: cst.FunctionDef, new_name: str, call_target: Optional[str] = No
     return fn.with_changes(name=cst.Name(new_name), body=body)
 
 
-def wrapper(fn: cst.FunctionDef, new_name: str, target: str) -> cst.FunctionDef:
-    call = cst.Call(cst.Name(target), _forward(fn))
+def wrapper(fn: cst.FunctionDef, new_name: str, call: cst.Call) -> cst.FunctionDef:
     value = cst.Await(call) if fn.asynchronous is not None else call
     return fn.with_changes(name=cst.Name(new_name), decorators=[], body=cst.IndentedBlock([cst.SimpleStatementLine([cst.Return(value)])]))
 
@@ -945,7 +984,7 @@ def new_name_for(target: Target, kind: str) -> str:
 
 
 def make_cases(target: Target, info: ModuleInfo, kinds: Iterable[str], seed: int, start: int, skipped: Counter) -> list[Case]:
-    fn = info.find(target.name, target.line)
+    fn = info.find(target.name, target.line, target.class_name)
     if fn is None:
         skipped["def not found"] += 1
         return []
@@ -960,6 +999,22 @@ def make_cases(target: Target, info: ModuleInfo, kinds: Iterable[str], seed: int
     # the negatives call the target: under its own name unless the body binds that name
     callable_name = target.name if target.name not in _names_in(fn.params) | _names_in(fn.body) else f"_ra_{target.name.strip('_')}"
     import_target = f"from {target.module} import {target.name}" + (f" as {callable_name}" if callable_name != target.name else "")
+    method = bool(target.class_name)
+    static = method and any(isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod" for d in fn.decorators)
+    first = frozenset()
+    if method:
+        # a method is injected into a new subclass of its class: self, cls and super() resolve as before
+        own_imports.setdefault(target.class_name, target.module)
+        subclass = f"{target.class_name.strip('_')}Injected"
+        positional = list(fn.params.posonly_params) + list(fn.params.params)
+        first = frozenset({positional[0].name.value}) if positional and not static else frozenset()
+        if static:
+            call_of_target = cst.Call(cst.Attribute(cst.Name(target.class_name), cst.Name(target.name)), _forward(fn))
+        else:
+            call_of_target = cst.Call(cst.Attribute(cst.Call(cst.Name("super")), cst.Name(target.name)), _forward(fn, skip_first=bool(first)))
+        import_target = ""
+    else:
+        call_of_target = cst.Call(cst.Name(callable_name), _forward(fn))
     cases = []
     for kind in kinds:
         new_name = new_name_for(target, kind)
@@ -972,7 +1027,7 @@ def make_cases(target: Target, info: ModuleInfo, kinds: Iterable[str], seed: int
         if kind == "verbatim":
             node = fn
         elif kind == "renamed":
-            node, mapping = rename_locals(fn, info, taken)
+            node, mapping = rename_locals(fn, info, taken, keep=first)
             rewrite = f"{len(mapping)} names"
             if not mapping:
                 node = None
@@ -988,11 +1043,11 @@ def make_cases(target: Target, info: ModuleInfo, kinds: Iterable[str], seed: int
             node = embedded(fn, new_name)
             extra = ["import logging as _ra_logging", "import time as _ra_time"]
         elif kind == "reuse-call":
-            node = embedded(fn, new_name, call_target=callable_name)
+            node = embedded(fn, new_name, call=call_of_target)
             extra = ["import logging as _ra_logging", "import time as _ra_time", import_target]
         elif kind == "wrapper":
-            node = wrapper(fn, new_name, callable_name)
-            imports = {}
+            node = wrapper(fn, new_name, call_of_target)
+            imports = {target.class_name: target.module} if method else {}
             extra = [import_target]
         else:
             raise ValueError(kind)
@@ -1000,9 +1055,13 @@ def make_cases(target: Target, info: ModuleInfo, kinds: Iterable[str], seed: int
             skipped[f"{kind}: not applicable"] += 1
             continue
         node = node.with_changes(name=cst.Name(new_name), leading_lines=[])
-        lines = list(info.future) + (list(info.header) if kind != "wrapper" else [])
+        qualname_in_module = new_name
+        if method:
+            node = cst.ClassDef(name=cst.Name(subclass), bases=[cst.Arg(cst.Name(target.class_name))], body=cst.IndentedBlock([node]))
+            qualname_in_module = f"{subclass}.{new_name}"
+        lines = list(info.future) + list(info.header)
         lines += [f"from {module} import {name}" for name, module in sorted(imports.items())]
-        lines += extra
+        lines += [line for line in extra if line]
         source = "\n".join(lines) + "\n\n\n" + _code(node).strip("\n") + "\n"
         try:
             compile(source, "<injected>", "exec", dont_inherit=True)
@@ -1017,9 +1076,10 @@ def make_cases(target: Target, info: ModuleInfo, kinds: Iterable[str], seed: int
                 kind=kind,
                 package=target.package,
                 target=target.qualname,
-                new_function=f"{module_of(path)}.{new_name}",
+                new_function=f"{module_of(path)}.{qualname_in_module}",
                 path=path,
                 callee_kind=target.callee_kind,
+                target_kind="method" if method else "function",
                 rewrite=rewrite,
                 source=source,
                 positive=kind in POSITIVE_KINDS,
@@ -1137,11 +1197,13 @@ def _check_one(case: Case) -> Case:
 # --------------------------------------------------------------------------- the corpus
 
 
-def build_cases(package: str, files: dict[str, bytes], per_package: int, seed: int, kinds, settings: api.Settings, cache: api.FactsCache, start: int = 0):
+def build_cases(
+    package: str, files: dict[str, bytes], per_package: int, seed: int, kinds, settings: api.Settings, cache: api.FactsCache, start: int = 0, methods: bool = True
+):
     """The package's targets (all eligible, and the sample) and its cases."""
     tree = api.MemoryTree(files)
     index = api.build_index(tree, settings, cache, 1)
-    targets, dropped = eligible_targets(package, index, settings, files)
+    targets, dropped = eligible_targets(package, index, settings, files, methods)
     rng = random.Random(f"{seed}:{package}")
     sample = sorted(rng.sample(targets, min(per_package, len(targets))), key=lambda t: t.qualname)
     infos: dict[str, ModuleInfo] = {}
@@ -1154,7 +1216,7 @@ def build_cases(package: str, files: dict[str, bytes], per_package: int, seed: i
     return targets, sample, cases, skipped
 
 
-def run_corpus(packages, per_package: int, seed: int, kinds, jobs: int = 2, log=print) -> dict:
+def run_corpus(packages, per_package: int, seed: int, kinds, jobs: int = 2, log=print, methods: bool = True) -> dict:
     settings = api.Settings()
     started = time.perf_counter()
     all_cases: list[Case] = []
@@ -1167,7 +1229,7 @@ def run_corpus(packages, per_package: int, seed: int, kinds, jobs: int = 2, log=
             cache_dir = Path(tmp) / package
             cache_dir.mkdir()
             cache = api.FactsCache(cache_dir)
-            targets, sample, cases, skipped = build_cases(package, files, per_package, seed, kinds, settings, cache, start=len(all_cases))
+            targets, sample, cases, skipped = build_cases(package, files, per_package, seed, kinds, settings, cache, start=len(all_cases), methods=methods)
             cache.close() if hasattr(cache, "close") else None
             eligible[package] = Counter(t.callee_kind for t in targets)
             skipped_all.update(skipped)
@@ -1206,6 +1268,7 @@ def summarize(cases: list[Case], eligible: dict[str, Counter], skipped: Counter,
         "recall": _rate(positives),
         "by_kind": {k: _rate([c for c in positives if c.kind == k]) for k in POSITIVE_KINDS if any(c.kind == k for c in positives)},
         "by_package": by(lambda c: c.package),
+        "by_target_kind": by(lambda c: c.target_kind),
         "by_callees": {
             "stdlib-only": _rate([c for c in positives if c.callee_kind == "stdlib-only"]),
             "rest": _rate([c for c in positives if c.callee_kind != "stdlib-only"]),
@@ -1253,6 +1316,10 @@ def print_summary(summary: dict, out=sys.stdout) -> None:
     p("by package:")
     for k, r in summary["by_package"].items():
         p(f"  {k:16s} {fmt(r)}")
+    if len(summary["by_target_kind"]) > 1:
+        p("by target kind:")
+        for k, r in summary["by_target_kind"].items():
+            p(f"  {k:16s} {fmt(r)}")
     p("by target callees:")
     for k, r in summary["by_callees"].items():
         p(f"  {k:18s} {fmt(r)}")
@@ -1278,6 +1345,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated kinds (default: all)")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="worker processes (default: %(default)s)")
+    parser.add_argument("--no-methods", dest="methods", action="store_false", help="module-level functions only (default: methods too)")
     parser.add_argument("--out", type=Path, help="write the summary and every case's result as JSON here")
     parser.add_argument("--sources", action="store_true", help="keep each case's injected module in --out")
     args = parser.parse_args(argv)
@@ -1286,7 +1354,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     if unknown:
         parser.error(f"unknown kinds {unknown}; known: {', '.join(KINDS)}")
     packages = [p.strip() for p in args.packages.split(",") if p.strip()]
-    summary = run_corpus(packages, args.per_package, args.seed, kinds, jobs=args.jobs, log=lambda m: print(m, file=sys.stderr))
+    summary = run_corpus(packages, args.per_package, args.seed, kinds, jobs=args.jobs, log=lambda m: print(m, file=sys.stderr), methods=args.methods)
     print_summary(summary)
     if args.out:
         if not args.sources:
