@@ -650,7 +650,6 @@ def _comp_loops(target: cst.BaseAssignTargetExpression, comp) -> Optional[list]:
 
 
 def rewrite_loops(fn: cst.FunctionDef) -> tuple[Optional[cst.FunctionDef], str]:
-    other_names = _names_in(fn)
     done: list[str] = []
     counter = [0]
 
@@ -716,7 +715,6 @@ def rewrite_loops(fn: cst.FunctionDef) -> tuple[Optional[cst.FunctionDef], str]:
                 return cst.FlattenSentinel(stmts + [cst.SimpleStatementLine([cst.Return(tmp)])])
             return updated
 
-    del other_names
     new = fn.visit(Loops())
     if done:
         return new, "+".join(sorted(set(done)))
@@ -1230,7 +1228,7 @@ def run_corpus(packages, per_package: int, seed: int, kinds, jobs: int = 2, log=
             cache_dir.mkdir()
             cache = api.FactsCache(cache_dir)
             targets, sample, cases, skipped = build_cases(package, files, per_package, seed, kinds, settings, cache, start=len(all_cases), methods=methods)
-            cache.close() if hasattr(cache, "close") else None
+            cache.close()  # the workers open their own connections to it
             eligible[package] = Counter(t.callee_kind for t in targets)
             skipped_all.update(skipped)
             if jobs > 1 and len(cases) > 4:
