@@ -597,7 +597,12 @@ class Resolver:
             return self._member_chain(module, head, list(parts[1:]))
         imp = module.imports.get(head)
         if imp is not None:
-            return self.canonical(".".join((self.import_target(module, imp),) + parts[1:]))
+            found = self.canonical(".".join((self.import_target(module, imp),) + parts[1:]))
+            if len(parts) > 1 and self._through_variable(found):
+                # a method of an object another module made (``from pkg.mod import _PATTERN``;
+                # ``_PATTERN.match(...)``): of unknown type, as it is in its own module
+                return _method_callee(parts[-1])
+            return found
         if head in module.variables:
             return f"{module.name}.{head}" if len(parts) == 1 else _method_callee(parts[-1])
         star = self._from_star(module, head)
@@ -606,6 +611,27 @@ class Resolver:
         if head in BUILTIN_NAMES:
             return None
         return None if len(parts) == 1 else _method_callee(parts[-1])
+
+    def _through_variable(self, dotted: str) -> bool:
+        """Is ``dotted`` an attribute of a module-level variable (not a function, class or import)
+        of a module of the tree (``pkg.mod._PATTERN.match``)?"""
+        parts = dotted.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            mod_name = ".".join(parts[:i])
+            self._rec.add(mod_name)
+            module = self.modules.get(mod_name)
+            if module is None:
+                continue
+            head = parts[i]
+            self._rec.add(mod_name + MEMBER + head)
+            return (
+                i < len(parts) - 1
+                and head in module.variables
+                and head not in module.functions
+                and head not in module.classes
+                and head not in module.imports
+            )
+        return False
 
     def _enclosing_class(self, module: Module, scopes: list[FunctionRow]) -> Optional[str]:
         for scope in scopes:

@@ -488,12 +488,16 @@ def _best_target(
         qualifying.append((len(shared_t), len(shared_t) / total, target_name, shared_t, missing_t, shared_count, score, similarity_of()))
     if not qualifying:
         return None
-    # Strongest first: most shared callees, then highest ratio; on a tie a function
-    # that already existed beats one the change moved, then the one that lives
-    # beside more of the shared callees (an original sits with its helpers; a
+    # Strongest first: a copied one, then most shared callees, then highest ratio; on a
+    # tie a function that already existed beats one the change moved, then the one that
+    # lives beside more of the shared callees (an original sits with its helpers; a
     # copy imports them from there); then name.
-    qualifying.sort(key=lambda q: (-q[0], -q[1], q[2] in added, -_beside(q[2], q[3], index), q[2]))
-    qualifying = _originals_first(qualifying, index, settings)
+    # A candidate whose code the new function copies (RA003's tokens, ``min-similarity``) comes
+    # first: of two that share as many callees, the one it was copied from is the original.
+    copied = lambda q: q[7] is not None and q[7] + EPSILON >= settings.min_similarity  # noqa: E731
+    qualifying.sort(key=lambda q: (not copied(q), -q[0], -q[1], q[2] in added, -_beside(q[2], q[3], index), q[2]))
+    if not copied(qualifying[0]):
+        qualifying = _originals_first(qualifying, index, settings)
     count, ratio, target_name, shared, missing, shared_count, score, sim = qualifying[0]
     target = index.functions[target_name]
     total = len(distinct(target.callees, index))

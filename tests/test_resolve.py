@@ -674,3 +674,36 @@ def test_file_with_syntax_error_still_yields_its_other_functions():
     index = index_of(files)
     assert set(index.functions["pkg.mod.before"].callees) == {"pkg.util.helper", "json.loads"}
     assert set(index.functions["pkg.mod.after"].callees) == {"pkg.util.other", "json.dumps"}
+
+
+def test_a_method_of_a_module_level_object_is_the_same_callee_wherever_it_is_called_from():
+    # in its own module ``_PATTERN.match`` is a call on an object of unknown type (``.match``);
+    # imported into another module it must be the same callee, or a copy that imports the
+    # object shares fewer callees with its original than it does
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/version.py": """
+            import re
+
+            _PATTERN = re.compile("[a-z]+")
+
+
+            def valid(text):
+                return _PATTERN.match(text)
+        """,
+        "pkg/copy.py": """
+            from pkg.version import _PATTERN
+            from pkg import version
+
+
+            def valid_again(text):
+                return _PATTERN.match(text)
+
+
+            def through_the_module(text):
+                return version._PATTERN.fullmatch(text)
+        """,
+    }
+    assert callees(files, "pkg.version.valid") == {".match"}
+    assert callees(files, "pkg.copy.valid_again") == {".match"}
+    assert callees(files, "pkg.copy.through_the_module") == {".fullmatch"}
