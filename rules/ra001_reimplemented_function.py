@@ -38,8 +38,10 @@ What the change introduced is judged, not the code around it:
 - **Targets from the same change.** Two functions the change adds are not
   compared here (functions written side by side share boilerplate): RA003
   reports them when one is a near-copy of the other. Code the change moved
-  may be named. When several existing functions qualify, an earlier copy of
-  another candidate is not named before its original: of two candidates that
+  may be named. When several existing functions qualify, the one whose code
+  the new function copies (RA003's tokens, `min-similarity`) is named: calling
+  it keeps the behaviour exactly. Otherwise an earlier copy of another
+  candidate is not named before its original: of two candidates that
   re-implement each other, the one whose callees include all of the other's
   and more is the copy; of two equally strong, the one in the module that
   defines more of the shared callees is named (an original sits beside its
