@@ -262,15 +262,17 @@ def twins(a: str, b: str) -> bool:
     return False
 
 
-def sibling_modules(new: Function, target: Function) -> bool:
-    """Are the two functions in different modules of one package (``pkg.workflows.a`` and ``pkg.workflows.b``)?"""
-    return new.module != target.module and new.module.rpartition(".")[0] == target.module.rpartition(".")[0]
-
-
 def same_name_siblings(new: Function, target: Function) -> bool:
-    """Functions of one name in sibling modules of a package (each module's ``run_workflow``, the
-    ``_migrate_postgres`` of each migration): implementations of one protocol, each for its module."""
-    return simple_name(new.qualname) == simple_name(target.qualname) and new.is_method == target.is_method and sibling_modules(new, target)
+    """Module-level functions of one name in two modules (each workflow module's ``run_workflow``,
+    the ``_migrate_postgres`` of each migration, a CLI command ported to another framework):
+    implementations of one protocol, each for its module.  Read on agent commits: 17 of 20 such
+    RA001 findings were false; the true ones are copies to the letter, which stay findings."""
+    return (
+        simple_name(new.qualname) == simple_name(target.qualname)
+        and not new.is_method
+        and not target.is_method
+        and new.module != target.module
+    )
 
 
 def allowed_target(

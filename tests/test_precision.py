@@ -323,3 +323,19 @@ def test_library_code_is_never_pointed_at_an_example(tmp_path: Path):
     write(repo, {"pkg/core.py": body.format(name="pipeline")})
     result = check(repo, creation("examples/other.py", body.format(name="again")), "--select", "RA001")
     assert result.exit_code == 1 and "pkg.core.pipeline" in result.output
+
+
+def test_same_name_functions_of_two_modules_are_one_protocol_unless_copied(tmp_path: Path):
+    util = "def a(x):\n    return x\n\n\ndef b(x):\n    return x\n\n\ndef c(x):\n    return x\n"
+    old = (
+        "from pkg.util import a, b, c\n\n\ndef create(x, items):\n    y = a(x)\n    total = 0\n    for item in items:\n"
+        "        if item > y:\n            total += b(item)\n        else:\n            total -= c(item)\n    return total, y\n"
+    )
+    repo = tmp_path / "repo"
+    write(repo, {"pkg/__init__.py": "", "pkg/util.py": util, "pkg/cli/__init__.py": "", "pkg/cli/typer_cmds.py": old})
+    # the same command for another framework: the same calls, its own way
+    port = "from pkg.util import a, b, c\n\n\ndef create(x, verbose=False):\n    if verbose:\n        print('creating')\n    return b(a(x)) or c(x)\n"
+    assert check(repo, creation("pkg/cli/cyclopts_cmds.py", port), "--select", "RA001").exit_code == 0
+    # a copy to the letter under the same name is still a copy
+    result = check(repo, creation("pkg/cli/cyclopts_cmds.py", old), "--select", "RA001")
+    assert result.exit_code == 1 and "'pkg.cli.typer_cmds.create'" in result.output
