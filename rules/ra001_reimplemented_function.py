@@ -7,57 +7,78 @@ functions. Python builtins do not count as callees; calls are resolved through
 imports, aliases, relative imports, re-exports, `self`, `cls` and `super()` to one
 canonical name each.
 
-What the change introduced is judged, not the code around it:
+The study's test (RA002 and the benchmark's Cdup use it as it is, for
+declared targets) makes the candidates. Without declared targets, a candidate
+becomes a finding only on evidence that tells a copy from a sibling; each
+guard below was read on real agent commits (`scripts/verdicts/commits.tsv`,
+`scripts/commits_corpus.py`) and measured for what it costs on the injection
+corpus (`scripts/injection.py`):
 
-- **Added and modified functions.** A function the change modifies is
-  reported only when the change creates the overlap: the same test on its old
-  body (resolved in the tree before the change) against the same target does
-  not fire. The message says `(changed) now re-implements`; the `status`
-  detail is `added` or `modified` (JSON `details`, SARIF `properties`).
+- **What the change added.** A function the change modifies is reported only
+  when the lines it added make the overlap: its old body, against the target
+  as it was before the change, does not pass the test, and its new body does
+  without the calls the change spread over two or more other functions too
+  (the same logging calls or error handling added to a family of siblings, a
+  renamed helper whose every caller changes). The message says `(changed) now
+  re-implements`; the `status` detail is `added` or `modified`.
 - **Moves are not new.** An added function whose normalised code (RA003's
   tokens) equals or nearly equals (`min-similarity`) a function the change
-  removes or rewrites is moved code: it is not judged. One removed function
-  explains one move (an indentation slip that turns methods into module
-  functions, a function moved to another file or into a class).
-- **Tests are their own world.** Test code (`test-patterns`) is never a target
-  for library code. New test code is not judged unless `include-tests`; then
-  only test code is a target for it.
-- **Only targets one can call instead.** Never a nested function. Never a
-  function that implements the same protocol as the new one: a method of the
-  same name in a class related by inheritance (an override, the method it
-  overrides, the same method of a sibling class: the classes, or their bases,
-  share a name); a method of one dispatch-on-type family (`visit_Name` /
-  `visit_NamedExpr`, `_print_Add` / `_print_Mul`: a prefix ending in `_`
-  followed by a class name); a method of a dispatch family of its class
-  (names of three words or more with the same first and last word, of which
-  the class has at least three: `_parse_keyword_arguments_section`); a module
-  function of the same name when the target's module defines at least two
-  more of its prefix (a plugin's hooks: `pytest_addoption`). A call through
-  `self`, `cls` or `super()` of a method of the target's name counts as a call
-  of it.
-- **Targets from the same change.** Two functions the change adds are not
-  compared here (functions written side by side share boilerplate): RA003
-  reports them when one is a near-copy of the other. Code the change moved
-  may be named. When several existing functions qualify, the one whose code
-  the new function copies (RA003's tokens, `min-similarity`) is named: calling
-  it keeps the behaviour exactly. Otherwise an earlier copy of another
+  removes or rewrites is moved code: it is not judged, and a function that now
+  delegates to it calls an existing function (it inherits nothing from it).
+- **Distinctiveness, not vocabulary lists.** A combination of callees that
+  other functions of the tree already share is the code base's vocabulary
+  (its logger, its database session, its printer helpers), wherever the
+  callees come from; one that no other function has is evidence, even when
+  every callee is in the standard library. `common` counts the functions the
+  change did not touch that already pass the test against the target; more
+  than `max-common` (1) and the target is not named. This replaced
+  `min-own-callees`, which dropped every copy built only of standard-library
+  calls: on the injection corpus recall on such targets went from 16 of 34
+  to 34 of 34.
+- **Protocols are not targets of each other** unless their bodies are copies
+  to the letter but for their strings (at least `min-similarity` similar
+  tokens, each with all the other's calls, operators and constants, three
+  quarters of the same strings, at least `min-tokens` tokens): methods of one
+  name in classes related by inheritance, or whose classes share at least
+  three other method names (an interface by duck typing: a `Team` and an
+  `Agent`); methods of one dispatch-on-type family (`visit_Name` /
+  `visit_NamedExpr`, `_print_Add` / `_print_Mul`) or of a dispatch family of
+  their class (`_parse_*_section`, three or more); module-level functions of
+  one name in two modules (each migration's `_migrate_postgres`, a CLI
+  command ported to another framework: 17 of 20 such findings read were
+  false); a module function of the same name as a plugin hook family
+  (`pytest_addoption`). A call through `self`, `cls` or `super()` of a method
+  of the target's name counts as a call of it.
+- **Opposites and twins.** Names that differ in one word that is an opposite
+  of the other (`show_cursor` / `hide_cursor`, `add_history` /
+  `clear_history`, `migrate` / `revert`, `update` / `reset`, `register` /
+  `unregister`) and the synchronous and asynchronous versions of one
+  operation (`get_session` / `aget_session`, `run` / `run_async`) are never
+  targets of each other: neither can be called instead of the other. Read on
+  agent commits: 14 and 29 findings, all false.
+- **Tests and examples are their own world.** Test code (`test-patterns`) is
+  never a target for library code; new test code is not judged unless
+  `include-tests`, and then only against test code. Example code
+  (`example-patterns`) is never a target for library code.
+- **Only targets one can call instead.** Never a nested function, a
+  declaration (`@abstractmethod`, `@overload`), a function that calls the new
+  one, or two functions the change adds side by side (RA003 reports those
+  when one is a near-copy of the other).
+- **Which target.** When several existing functions qualify, the one whose
+  code the new function copies (RA003's tokens, `min-similarity`) is named:
+  calling it keeps the behaviour exactly. Otherwise an earlier copy of another
   candidate is not named before its original: of two candidates that
   re-implement each other, the one whose callees include all of the other's
   and more is the copy; of two equally strong, the one in the module that
   defines more of the shared callees is named (an original sits beside its
-  helpers, a copy imports them).
-- **Evidence that discriminates.** At least `min-own-callees` (1) of the
-  shared callees must be functions of the repository itself: callees that are
-  classes (constructors), functions of the standard library or of other
-  packages (`logging`, `sqlite3`, `pathlib`, `requests`, `ast.Name`), and
-  methods called on receivers of unknown type (`.debug`, `.commit`) are the
-  vocabulary of a language or a library, not evidence that two functions do
-  the same thing. A method call counts once, not as `.subs` and as
-  `Basic.subs`. On 69 real agent changes, every finding that rested on such
-  callees alone was false.
-
-RA002 and the benchmark's Cdup judge declared targets by the study's
-definition, without these guards.
+  helpers, a copy imports them). Two changed functions that re-implement each
+  other give one finding, on the later one; `check PATH` decides which of two
+  existing functions is the later by git's history of their `def` lines.
+- **A confidence.** Each finding carries `confidence` (JSON `details`, SARIF
+  `rank`, 0 to 100): higher for a rarer combination (`common`), more shared
+  callees, a higher share of the target's callees and more alike code
+  (`similarity`, RA003's token similarity). `min-confidence` (default 0:
+  every finding that passes the guards) is the operating point.
 
 ## Why is this bad?
 The repository already has this logic. The copy must now be fixed twice, and
@@ -118,20 +139,23 @@ In `[tool.reuse-audit]` of `pyproject.toml`, or on the command line:
 - `min-callees` (`--min-callees`, default 3): targets with fewer callees are not judged.
 - `min-overlap` (`--min-overlap`, default 0.8): share of the target's callees the new code must call.
 - `ignore-callees`: canonical names (or `.method` names) left out of every callee set.
-- `min-own-callees` (default 1): shared callees that must be functions of the
-  repository itself; 0 turns the guard off.
-- `min-structure` (default: off): a target whose shared callees are all
-  vocabulary is still reported when the two functions' code (RA003's
-  normalised tokens) is at least this similar. Measured on 109 agent commits:
-  the two true copies the own-callee guard drops are 0.90 and 0.94 similar,
-  the false near-misses 0.52 or less; but two same-shape CRUD functions (an
-  SQL UPDATE beside an INSERT: only the SQL string differs) are 0.98 similar,
-  so it stays off unless a code base wants it (0.85, say).
+- `max-common` (default 1): how many functions the change did not touch may
+  already pass the test against the target (more: the combination is
+  vocabulary).
+- `min-confidence` (default 0.0): findings of a lower confidence are left out.
+- `min-own-callees` (default 0: off): shared callees that must be functions of
+  the repository itself (the guard `max-common` replaced).
+- `min-structure` (default: off): with `min-own-callees`, a target whose shared
+  callees are all vocabulary is still reported when the two functions' code
+  (RA003's normalised tokens) is at least this similar.
 - `test-patterns` (default `["tests/", "testing/", "test_*.py", "*_test.py",
   "conftest.py"]`): what test code is. A pattern ending in `/` names a folder
   anywhere in the path, one without `/` a file name, others a whole path.
 - `include-tests` (`--include-tests`, default false): judge new test code too,
   against test code only.
+- `example-patterns` (default `["examples/", "example/", "docs/", "doc/",
+  "cookbook/", "notebooks/", "demos/", "demo/"]`): what example code is (read
+  as `test-patterns`); no target for library code.
 - `min-similarity` (RA003's, default 0.9): how similar moved code must stay.
 - `exclude`: glob patterns of files not analysed.
 """

@@ -11,9 +11,12 @@ and the docstring are not. `N` is a near-copy of `T` when:
   insertion or deletion to turn one into the other);
 - `N` does everything `T` does: it has every called name, attribute, global
   name, computing operator (`+`, `<`, `not`, `is`, ...), constant (`True`,
-  `None`, ...) and literal value of `T`, as many times, and `T` has at least
-  90% of `N`'s. A variant that calls another function, flips an operator or
-  a sign, or changes a constant or a message is a variant, not a copy;
+  `None`, ...) and number literal of `T`, as many times, and at least half of
+  its string literals, and `T` has at least 90% of `N`'s. A variant that calls
+  another function, flips an operator or a sign, or changes a constant is a
+  variant, not a copy; a copy whose messages or output lines were changed is
+  a copy (an SQL `UPDATE` beside an `INSERT`, the one string that is the
+  function's meaning, is a variant);
 - `N` never calls `T` (directly or through helpers added by the same change),
   and `T` never calls `N`.
 
@@ -25,7 +28,9 @@ the change modifies is reported only when its old version was not already a
 near-copy of the same target (`(changed) is now a near-copy`; `status`
 detail `added` or `modified`); moved code is not judged; new test code is
 judged only with `include-tests`, against test code, and library code never
-against tests; nested functions and functions of the same protocol are never
+against tests; nested functions, and functions of the same protocol (see
+RA001: overrides, interfaces, dispatch families, same-name functions of two
+modules) unless copies to the letter but for their strings, are never
 targets. Two functions added by one change are compared: a near-copy is
 near-identical code, not shared boilerplate (the target then says it was
 added by this change).
