@@ -1143,7 +1143,7 @@ def diagnose(result, case: Case, settings: api.Settings) -> tuple[str, str]:
     """The target's callee overlap as the engine resolved it, and why a case was not found."""
     from reuse_audit.rules import scope
     from reuse_audit.rules.callees import calls_function, calls_of, is_reimplementation, method_names_of, reach
-    from reuse_audit.rules.ra001_reimplemented_function import distinct, informative
+    from reuse_audit.rules.ra001_reimplemented_function import common, distinct, informative
 
     index = result.index
     try:
@@ -1170,8 +1170,11 @@ def diagnose(result, case: Case, settings: api.Settings) -> tuple[str, str]:
             return overlap, "overlap below min-overlap (missing: " + ", ".join(missing[:4]) + ")"
         if scope.allowed_target(new, case.target, index, settings, result.change_set.after_facts) is None:
             return overlap, "target out of scope (scope.allowed_target)"
-        if not informative(shared, index, settings):
+        if settings.min_own_callees and not informative(shared, index, settings):
             return overlap, "shared callees are vocabulary only (min-own-callees)"
+        found = common(case.target, tcallees, case.new_function, reached, index, settings, result.change_set)
+        if found > settings.max_common:
+            return overlap, f"a combination {found} untouched functions share (max-common)"
         if case.named:
             return overlap, "another target named"
         return overlap, "other"
