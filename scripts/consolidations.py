@@ -17,6 +17,20 @@ callees and the copy calls at least 80% of them) and by ``kind``.
     python scripts/consolidations.py --exe .venv/bin/reuse-audit
     python scripts/consolidations.py --exe /path/to/venv/bin/reuse-audit --out /tmp/consol.jsonl --list
 
+How the rows were found (without reuse-audit, so that the corpus does not lean
+towards what it already finds): consolidation commits were taken from commit
+messages (dedup, duplicate, DRY, reuse, use existing...) and from histories
+scanned for same-named functions with near-identical bodies of which a commit
+removed one copy or both; the introducing commit is the one that added the copy
+while the target was already in the tree, and each pair was then read and kept
+only when calling or merging the target was the right fix.  ``function``,
+``target`` and ``target_callees`` come from the engine's index of the tree at
+``introduced`` (``function`` is new there, ``target`` exists at its parent).
+``kind``: verbatim / near-verbatim (pasted), parametrize (pasted with one
+constant, class or step swapped), receiver-variant (the same method pasted into
+another class, on its own attributes), rewrite (same job, written anew),
+small-utility.
+
 A commit is checked once even when several rows share it; ``--out`` keeps the
 per-row results as JSON lines (written afresh each run).  ``--jobs N`` runs N
 checks at once (default 2).
