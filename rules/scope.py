@@ -253,6 +253,10 @@ def twins(a: str, b: str) -> bool:
     (``get_session`` / ``aget_session``, ``run`` / ``run_async``, ``async_fetch`` / ``fetch``,
     ``_execute`` / ``_aexecute``)?  Neither can call the other: a coroutine is not called
     from plain code, and a blocking call does not belong in a coroutine."""
+    wa, wb = words(a), words(b)
+    for x, y in ((wa, wb), (wb, wa)):  # ``display_async_stream_events`` / ``display_stream_events``
+        if len(x) == len(y) + 1 and any(w in ("async", "sync", "aio") and x[:i] + x[i + 1 :] == y for i, w in enumerate(x)):
+            return True
     a, b = a.lstrip("_"), b.lstrip("_")
     for x, y in ((a, b), (b, a)):
         if x == "a" + y or x == "async_" + y or x == y + "_async" or x == y + "_sync" or x == "sync_" + y:

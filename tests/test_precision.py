@@ -305,7 +305,7 @@ def test_opposite_names(a: str, b: str, opposite: bool):
 
 @pytest.mark.parametrize(
     "a, b, twin",
-    [("get_session", "aget_session", True), ("run", "run_async", True), ("_execute", "_aexecute", True), ("async_fetch", "fetch", True), ("get", "set", False), ("arun", "run_stream", False)],
+    [("get_session", "aget_session", True), ("display_async_stream_events", "display_stream_events", True), ("run", "run_async", True), ("_execute", "_aexecute", True), ("async_fetch", "fetch", True), ("get", "set", False), ("arun", "run_stream", False)],
 )
 def test_sync_and_async_twins(a: str, b: str, twin: bool):
     from reuse_audit.rules import scope
