@@ -575,7 +575,8 @@ FIXABLE = {
     "include_tests_checks_tests_against_tests": False,  # test_total takes nothing, sample_total takes data
     "modified_creates_overlap": True,
     "moved_and_copied": True,
-    "original_before_earlier_copy": True,
+    "copied_function_named_before_its_original": True,
+    "stdlib_only_helper_copy": True,
     "original_beside_its_helpers": True,
     "alias_import": True,
     "method_sibling_via_self": True,
