@@ -20,7 +20,7 @@ from .cache import FactsCache
 from .changeset import FileChange, build_change_set
 from .errors import UsageError
 from .index import RepoIndex, build_index, facts_notes, read_facts
-from .model import ChangeSet, FileFacts, Note, Report
+from .model import ChangeSet, FileFacts, Finding, Note, Report
 from .patch import parse_patch
 from .rule import Rule
 from .rules import RULES
@@ -246,6 +246,26 @@ def _change_set(change: Change, files, index: RepoIndex, before_facts, settings:
     )
 
 
+def one_target_a_function(findings: list[Finding], rules: Iterable[Rule]) -> list[Finding]:
+    """Findings of one function that name different targets: a rule's finding is dropped when a rule
+    it yields to (``Rule.yields_to``) names another target for the same function (a verbatim copy
+    whose callees are its own module's copies of the original's helpers shares few callees with
+    its original and many with some other function; its near-copy names the original)."""
+    yields = {rule.code: set(rule.yields_to) for rule in rules if rule.yields_to}
+    if not yields:
+        return findings
+    targets: dict[tuple[str, str], set[str]] = {}
+    for f in findings:
+        targets.setdefault((f.function, f.rule), set()).add(f.target)
+    kept = []
+    for f in findings:
+        stronger = yields.get(f.rule, ())
+        if any(targets.get((f.function, code)) and f.target not in targets[(f.function, code)] for code in stronger):
+            continue
+        kept.append(f)
+    return kept
+
+
 def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:
     if settings.targets and any(rule.needs_targets for rule in selected):
         from .targets import resolve_targets
@@ -255,6 +275,7 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
     findings = []
     for rule in selected:
         findings.extend(f for f in rule.check(change_set, index, settings) if not settings.ignored_in(f.rule, f.location.path))
+    findings = one_target_a_function(findings, selected)
     findings.sort(key=lambda f: f.sort_key)
     notes = set(change.notes) | set(index.notes)
     # The files' own notes (decoding, syntax errors) are those of the files the

@@ -60,6 +60,9 @@ class Rule:
     needs: frozenset[str] = frozenset({LOOKUP})
     fixable: bool = False  # its findings name a target a call can replace the new function with (fixes.py)
     others_by: str = "callees"  # how its other candidates are described: "callees" or "similarity"
+    # codes of rules whose evidence is stronger: when one of them reports the same function with
+    # another target, this rule's finding on it is dropped (one function, one function to call)
+    yields_to: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "needs", known(self.needs))  # (a set given is checked, and frozen)

@@ -612,4 +612,6 @@ RULE = Rule(
     # a function's callees, the candidates sharing them, and the functions beside a target (scope.py)
     needs=frozenset({LOOKUP, CALLEE_CANDIDATES, FUNCTIONS_OF_FILE}),
     fixable=True,
+    # a near-copy (RA003) of another function is stronger evidence than a callee overlap
+    yields_to=("RA003",),
 )

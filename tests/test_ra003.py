@@ -316,3 +316,21 @@ def test_entries_made_by_the_parser_processes_equal_those_made_here(tmp_path: Pa
     other = clones.build_clone_index(tree, plain, Settings(), jobs=1)
     assert one.qualnames() == other.qualnames()
     assert [one.tokens(q) for q in one.qualnames()] == [other.tokens(q) for q in other.qualnames()]
+
+
+def test_a_near_copy_of_one_function_is_not_also_told_to_call_another(tmp_path):
+    """A verbatim copy of a module calls its own copies of the original's helpers: its callee
+    overlap with the original is low, and RA001 finds another function that shares its callees;
+    RA003 names the original.  One function, one function to call: RA003's (Rule.yields_to)."""
+    from reuse_audit.engine import one_target_a_function
+    from reuse_audit.model import Finding, Location
+    from reuse_audit.rules import RULES
+
+    here = Location("pkg/copy.py", 3)
+    ra001 = Finding("RA001", here, "pkg.copy.f", "m", "pkg.other.g", Location("pkg/other.py", 1))
+    ra003 = Finding("RA003", here, "pkg.copy.f", "m", "pkg.orig.f", Location("pkg/orig.py", 1))
+    same = Finding("RA001", here, "pkg.copy.f", "m", "pkg.orig.f", Location("pkg/orig.py", 1))
+    rules = RULES.values()
+    assert one_target_a_function([ra001, ra003], rules) == [ra003]
+    assert one_target_a_function([same, ra003], rules) == [same, ra003]
+    assert one_target_a_function([ra001], rules) == [ra001]
