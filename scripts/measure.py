@@ -88,18 +88,15 @@ def injection(venv: Path, out: Path, args) -> str:
 
 
 def summarise_injection(doc: dict) -> str:
-    summary = doc.get("summary", doc)
-    parts = []
-    for kind, row in sorted(summary.get("by_kind", {}).items()):
-        if isinstance(row, dict) and "recall" in row:
-            parts.append(f"{kind} {row['recall']:.2f} ({row.get('found', '?')}/{row.get('cases', row.get('total', '?'))})")
-        elif isinstance(row, dict) and "false_positives" in row:
-            parts.append(f"{kind} FP {row['false_positives']}/{row.get('cases', row.get('total', '?'))}")
-    for key in ("stdlib_only", "rest"):
-        row = summary.get(key)
-        if isinstance(row, dict) and "recall" in row:
-            parts.append(f"{key} {row['recall']:.2f}")
-    return "; ".join(parts) or json.dumps(summary)[:300]
+    """Recall by kind, the standard-library-only targets apart, and the negatives reported."""
+    parts = [f"recall {doc['recall']['recall']} ({doc['recall']['found']}/{doc['recall']['cases']})"]
+    parts += [f"{kind} {row['recall']}" for kind, row in doc.get("by_kind", {}).items()]
+    stdlib = doc.get("by_callees", {}).get("stdlib-only")
+    if stdlib:
+        parts.append(f"stdlib-only {stdlib['found']}/{stdlib['cases']}")
+    reported = sum(r.get("reported", 0) for r in doc.get("negatives_reported", {}).values())
+    parts.append(f"negatives reported {reported}/{doc.get('negatives', '?')}")
+    return "; ".join(parts)
 
 
 def consolidations(venv: Path, out: Path, args) -> str:
