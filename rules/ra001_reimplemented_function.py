@@ -53,9 +53,12 @@ corpus (`scripts/injection.py`):
   of the other (`show_cursor` / `hide_cursor`, `add_history` /
   `clear_history`, `migrate` / `revert`, `update` / `reset`, `register` /
   `unregister`) and the synchronous and asynchronous versions of one
-  operation (`get_session` / `aget_session`, `run` / `run_async`) are never
-  targets of each other: neither can be called instead of the other. Read on
-  agent commits: 14 and 29 findings, all false.
+  operation (`get_session` / `aget_session`, `run` / `run_async`), and the
+  same method of a class and its asynchronous twin (`Client.prune` /
+  `AsyncClient.prune`), are never targets of each other: neither can be
+  called instead of the other. Read on agent commits: 14 opposites, all
+  false; 29 twins false, 2 true (a synchronous helper that both twin classes
+  could share).
 - **Tests and examples are their own world.** Test code (`test-patterns`) is
   never a target for library code; new test code is not judged unless
   `include-tests`, and then only against test code. Example code

@@ -299,6 +299,10 @@ def allowed_target(
     a, b = simple_name(new.qualname), simple_name(target.qualname)
     if opposites(a, b) or twins(a, b):
         return None
+    if new.is_method and target.is_method and a == b:
+        owner_a, owner_b = new.qualname.rpartition(".")[0], target.qualname.rpartition(".")[0]
+        if twins(simple_name(owner_a), simple_name(owner_b)):
+            return None  # the same method of a class and its asynchronous twin (``Client`` / ``AsyncClient``)
     # implementations of one protocol are no targets of each other, unless their bodies are
     # near-identical (``identical()``: RA003's test): a copy of a method with two output lines
     # changed is a copy, whatever its name

@@ -339,3 +339,14 @@ def test_same_name_functions_of_two_modules_are_one_protocol_unless_copied(tmp_p
     # a copy to the letter under the same name is still a copy
     result = check(repo, creation("pkg/cli/cyclopts_cmds.py", old), "--select", "RA001")
     assert result.exit_code == 1 and "'pkg.cli.typer_cmds.create'" in result.output
+
+
+def test_the_same_method_of_a_class_and_its_async_twin_is_no_target(tmp_path: Path):
+    util = "def a(x):\n    return x\n\n\ndef b(x):\n    return x\n\n\ndef c(x):\n    return x\n"
+    method = "    def cancel_many(self, x):\n        y = a(x)\n        if y:\n            return b(y)\n        return c(x)\n"
+    repo = tmp_path / "repo"
+    write(repo, {"pkg/__init__.py": "", "pkg/util.py": util, "pkg/runs.py": "from pkg.util import a, b, c\n\n\nclass RunsClient:\n" + method})
+    twin = "from pkg.util import a, b, c\n\n\nclass SyncRunsClient:\n" + method
+    assert check(repo, creation("pkg/sync_runs.py", twin), "--select", "RA001,RA003").exit_code == 0
+    other = "from pkg.util import a, b, c\n\n\nclass Helper:\n" + method.replace("cancel_many", "drop_all")
+    assert check(repo, creation("pkg/helper.py", other), "--select", "RA001").exit_code == 1
