@@ -128,6 +128,31 @@ def _bases(fn: Function, facts: Callable) -> Optional[set[str]]:
     return names
 
 
+def declared_by_base(a: Function, b: Function, index: Index, facts: Optional[Callable]) -> bool:
+    """Do the classes of two methods of one name share a base class, imported by ``a``'s module,
+    that declares the method as a stub (``@abstractmethod``, or a body of no call: ``raise
+    NotImplementedError``, ``...``, ``pass``)?  Then each class implements the hook its base asks
+    for, for its own backend (``MySQLDb.get_schedule`` beside ``PostgresDb.get_schedule``, both
+    ``BaseDb``'s): copies of one another are the code base's convention, not a function either can
+    call (22 such near-copies in one agent commit were read false)."""
+    if facts is None:
+        return False
+    names_a, names_b = _bases(a, facts), _bases(b, facts)
+    if not names_a or not names_b:
+        return False
+    file_facts = facts(a.location.path)
+    if file_facts is None:
+        return False
+    method = simple_name(a.qualname)
+    for imp in file_facts.imports:
+        if imp.bound not in names_a or imp.bound not in names_b or imp.name is None or imp.level:
+            continue
+        base = index.functions.get(f"{imp.module}.{imp.name}.{method}")
+        if base is not None and (is_declaration(base) or (not base.callees and all(c.parts[-1:] == ("NotImplementedError",) for c in base.fact.calls))):
+            return True
+    return False
+
+
 def related(a: Function, b: Function, facts: Optional[Callable]) -> bool:
     """Are the classes of two methods related by inheritance: one derives from the
     other, or they share a base (by name; ``object`` and typing's bases do not count)?
@@ -282,6 +307,7 @@ def same_name_siblings(new: Function, target: Function) -> bool:
 def allowed_target(
     new: Function, target_name: str, index: Index, settings: Settings, facts: Optional[Callable] = None,
     identical: Optional[Callable[[], bool]] = None,
+    target_added: bool = False,
 ) -> Optional[Function]:
     """The target ``target_name`` if the rules may name it for ``new``, else None
     (``facts``: path -> FileFacts of the tree, for the classes' bases)."""
@@ -308,6 +334,10 @@ def allowed_target(
     # changed is a copy, whatever its name
     if same_protocol(new, target, index, facts) or same_name_siblings(new, target):
         if identical is None or not identical():
+            return None
+        # (a new backend written like an existing one follows the convention; two implementations the
+        # change adds side by side, identical but for a string, are one implementation written twice)
+        if not target_added and new.is_method and target.is_method and a == b and declared_by_base(new, target, index, facts):
             return None
     return target
 

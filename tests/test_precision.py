@@ -350,3 +350,40 @@ def test_the_same_method_of_a_class_and_its_async_twin_is_no_target(tmp_path: Pa
     assert check(repo, creation("pkg/sync_runs.py", twin), "--select", "RA001,RA003").exit_code == 0
     other = "from pkg.util import a, b, c\n\n\nclass Helper:\n" + method.replace("cancel_many", "drop_all")
     assert check(repo, creation("pkg/helper.py", other), "--select", "RA001").exit_code == 1
+
+
+def test_backends_implementing_a_hook_their_base_declares_are_no_targets_of_each_other(tmp_path: Path):
+    body = (
+        "    def get_schedules(self, names, limit=10):\n"
+        "        rows = []\n"
+        "        for name in names:\n"
+        "            row = self.session.query(name).filter(limit > 0).first()\n"
+        "            if row is not None and row.active:\n"
+        "                rows.append(self.convert(row, limit))\n"
+        "        return sorted(rows, key=lambda r: r.when)[:limit]\n"
+    )
+    stub = "class BaseDb:\n    def get_schedules(self, names, limit=10):\n        \"\"\"Every schedule.\"\"\"\n        raise NotImplementedError\n"
+    repo = tmp_path / "repo"
+    write(repo, {"pkg/__init__.py": "", "pkg/base.py": stub, "pkg/postgres.py": "from pkg.base import BaseDb\n\n\nclass PostgresDb(BaseDb):\n" + body})
+    mysql = "from pkg.base import BaseDb\n\n\nclass MySQLDb(BaseDb):\n" + body
+    assert check(repo, creation("pkg/mysql.py", mysql), "--select", "RA001,RA003").exit_code == 0
+    # without the base's declaration the same copy in a sibling class is a copy
+    write(repo, {"pkg/base.py": "class BaseDb:\n    pass\n"})
+    assert check(repo, creation("pkg/mysql.py", mysql), "--select", "RA001,RA003").exit_code == 1
+
+
+def test_two_hook_implementations_added_side_by_side_and_identical_are_a_copy(tmp_path: Path):
+    body = (
+        "    def forward(self, names, limit=10):\n"
+        "        rows = []\n"
+        "        for name in names:\n"
+        "            row = self.session.query(name).filter(limit > 0).first()\n"
+        "            if row is not None and row.active:\n"
+        "                rows.append(self.convert(row, limit))\n"
+        "        return sorted(rows, key=lambda r: r.when)[:limit]\n"
+    )
+    repo = tmp_path / "repo"
+    write(repo, {"pkg/__init__.py": "", "pkg/base.py": "class Tool:\n    def forward(self, names, limit=10):\n        raise NotImplementedError\n"})
+    tools = "from pkg.base import Tool\n\n\nclass VerifyTool(Tool):\n" + body + "\n\nclass SettleTool(Tool):\n" + body
+    result = check(repo, creation("pkg/tools.py", tools), "--select", "RA001,RA003")
+    assert result.exit_code == 1 and "RA003" in result.output
