@@ -190,6 +190,13 @@ class ChangeSet:
         return frozenset(c.qualname for c in self.changed if c.status == "added")
 
     @cached_property
+    def helpers(self) -> frozenset[str]:
+        """The added functions whose callees count for the functions that call them (``reach``):
+        all but the moved ones, which are old code (a function that now delegates to a moved
+        helper calls an existing function; it copies nothing)."""
+        return self.added - self.moved
+
+    @cached_property
     def _statuses(self) -> dict[str, str]:
         return {c.qualname: c.status for c in self.changed}
 

@@ -181,9 +181,7 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
     if clones is None:  # the engine builds it only when RA003 runs
         return
     added = change.added
-    # helpers the change added: their callees count for their callers; code it moved is old code
-    # (a function that now delegates to a moved helper calls an existing function, it copies nothing)
-    helpers = added - change.moved
+    helpers = change.helpers
     judged = []
     for qualname in scope.judged(change, index, settings):
         tokens = clones.tokens(qualname)

@@ -279,14 +279,15 @@ def twins(a: str, b: str) -> bool:
     ``_execute`` / ``_aexecute``)?  Neither can call the other: a coroutine is not called
     from plain code, and a blocking call does not belong in a coroutine."""
     wa, wb = words(a), words(b)
-    for x, y in ((wa, wb), (wb, wa)):  # ``display_async_stream_events`` / ``display_stream_events``
-        if len(x) == len(y) + 1 and any(w in ("async", "sync", "aio") and x[:i] + x[i + 1 :] == y for i, w in enumerate(x)):
+    for x, y in ((wa, wb), (wb, wa)):
+        # one more word "async", "sync" or "aio" anywhere (``run_async``, ``async_fetch``,
+        # ``display_async_stream_events``) or a first word "a" (``a_run``), or an "a" or "async"
+        # glued to the first word (``aget``, ``asyncfetch``)
+        if len(x) == len(y) + 1 and any(
+            (w in ("async", "sync", "aio") or (w == "a" and i == 0)) and x[:i] + x[i + 1 :] == y for i, w in enumerate(x)
+        ):
             return True
-    a, b = a.lstrip("_"), b.lstrip("_")
-    for x, y in ((a, b), (b, a)):
-        if x == "a" + y or x == "async_" + y or x == y + "_async" or x == y + "_sync" or x == "sync_" + y:
-            return True
-        if x == "a_" + y or x == "async" + y:
+        if len(x) == len(y) and x[1:] == y[1:] and x[0] in ("a" + y[0], "async" + y[0]):
             return True
     return False
 
