@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -60,8 +61,15 @@ def last_line(text: str, pattern: str) -> str:
     return lines[-1].strip() if lines else "(no result: " + text.strip()[-200:] + ")"
 
 
+def fresh_cache(out: Path) -> str:
+    """Check options that give every check of a revision its own cache folder: a cache that other
+    revisions or background builds wrote has given other answers (langgraph ba12c826: no finding
+    with the shared default cache, the near-copy with a fresh one)."""
+    return f"-j 1 --cache-dir {out / 'cache'}"
+
+
 def commits(venv: Path, out: Path, args) -> str:
-    cmd = [sys.executable, str(HERE / "commits_corpus.py"), "--exe", str(venv / "bin" / "reuse-audit"), "--out", str(out / "commits.jsonl")]
+    cmd = [sys.executable, str(HERE / "commits_corpus.py"), "--exe", str(venv / "bin" / "reuse-audit"), "--out", str(out / "commits.jsonl"), "--extra", fresh_cache(out)]
     if args.sample:
         cmd += ["--sample", str(args.sample)]
     return last_line(sh(cmd).stdout, r"precision")
@@ -70,7 +78,10 @@ def commits(venv: Path, out: Path, args) -> str:
 def patches(venv: Path, out: Path, args) -> str:
     cached = out / "patches.txt"
     if not cached.is_file():
-        done = sh([sys.executable, str(HERE / "realworld.py"), "--exe", str(venv / "bin" / "reuse-audit")], env={**__import__("os").environ, "REUSE_AUDIT_NO_BACKGROUND": "1"})
+        done = sh(
+            [sys.executable, str(HERE / "realworld.py"), "--exe", str(venv / "bin" / "reuse-audit"), f"--extra={fresh_cache(out)}"],
+            env={**os.environ, "REUSE_AUDIT_NO_BACKGROUND": "1"},
+        )
         cached.write_text(done.stdout, encoding="utf-8")
     return last_line(cached.read_text(encoding="utf-8"), r"precision")
 
@@ -105,7 +116,10 @@ def consolidations(venv: Path, out: Path, args) -> str:
         return "(no scripts/consolidations.py)"
     cached = out / "consolidations.txt"
     if not cached.is_file():
-        done = sh([sys.executable, str(script), "--exe", str(venv / "bin" / "reuse-audit"), "--out", str(out / "consolidations.jsonl")])
+        done = sh(
+            [sys.executable, str(script), "--exe", str(venv / "bin" / "reuse-audit"), "--out", str(out / "consolidations.jsonl"), "--extra", fresh_cache(out)],
+            env={**os.environ, "REUSE_AUDIT_NO_BACKGROUND": "1"},
+        )
         cached.write_text(done.stdout + done.stderr, encoding="utf-8")
     return last_line(cached.read_text(encoding="utf-8"), r"recall")
 
