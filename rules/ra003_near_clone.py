@@ -12,7 +12,12 @@ and the docstring are not. `N` is a near-copy of `T` when:
 - `N` does everything `T` does: it has every called name, attribute, global
   name, computing operator (`+`, `<`, `not`, `is`, ...), constant (`True`,
   `None`, ...) and number literal of `T`, as many times, and at least half of
-  its string literals, and `T` has at least 90% of `N`'s. A variant that calls
+  its string literals, and `T` has at least 90% of `N`'s; and where `T` calls
+  a function of the repository, `N` does not call another one of that name
+  instead (two classes that each delegate to their own module,
+  `team._storage.save(self)` beside `agent._storage.save(self)`, read alike
+  and do different things: 10 such findings on one agent commit were all
+  false), unless that one is itself a copy of it. A variant that calls
   another function, flips an operator or a sign, or changes a constant is a
   variant, not a copy; a copy whose messages or output lines were changed is
   a copy (an SQL `UPDATE` beside an `INSERT`, the one string that is the
@@ -141,6 +146,7 @@ from typing import Iterator
 
 from reuse_audit.index_protocol import CLONE_CANDIDATES, Index
 from reuse_audit.model import Candidate, ChangeSet, Finding
+from reuse_audit.resolve import method_name
 from reuse_audit.rows import LOCALS
 from reuse_audit.rule import Rule
 from reuse_audit.settings import Settings
@@ -217,6 +223,8 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
                 continue
             if not same_meaning(match, settings):
                 continue  # a variant: it calls, computes or says something else
+            if calls_other_functions(callees, target, index, clones, settings):
+                continue  # same written calls, other functions: a parallel wrapper, not a copy
             if modified and was_a_copy(change, qualname, target, clones, settings):
                 continue  # the change did not make the copy: it was one before
             if calls_function(reached, target, index):
@@ -248,6 +256,30 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
         ):
             continue
         yield finding
+
+
+def calls_other_functions(callees: frozenset[str], target: str, index: Index, clones, settings: Settings) -> bool:
+    """Does the new function call, where the target calls a repository function, another
+    repository function of the same name that is no copy of it?
+
+    The tokens keep a call as written (``_storage.save(self)``); two methods of two classes
+    that each delegate to their own module (``agno.team._storage.save`` against
+    ``agno.agent._storage.save``) read alike but do different things.  A callee the change
+    copied along with the function (a copied package's own helper) is the same call."""
+    from reuse_audit.index.tokens import similarity
+
+    mine: dict[str, list[str]] = {}
+    for callee in callees:
+        if not callee.startswith(".") and callee in index.functions:
+            mine.setdefault(method_name(callee), []).append(callee)
+    for theirs in index.functions[target].callees:
+        if theirs in callees or theirs.startswith(".") or theirs not in index.functions:
+            continue
+        for other in mine.get(method_name(theirs), ()):
+            a, b = clones.tokens(other), clones.tokens(theirs)
+            if a is None or b is None or similarity(a, b) + EPSILON < settings.min_similarity:
+                return True
+    return False
 
 
 def was_a_copy(change: ChangeSet, qualname: str, target: str, clones, settings: Settings) -> bool:
