@@ -47,6 +47,7 @@ KNOWN_KEYS = {
     "min-structure",
     "max-common",
     "min-confidence",
+    "min-coverage",
 }
 
 
@@ -168,6 +169,7 @@ def settings_from_table(table: dict, source: str) -> Settings:
         min_structure=number("min-structure", float, 0.0, 1.0),
         max_common=number("max-common", int, 0, None),
         min_confidence=number("min-confidence", float, 0.0, 1.0),
+        min_coverage=number("min-coverage", float, 0.0, 1.0),
     )
 
 

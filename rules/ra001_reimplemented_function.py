@@ -277,6 +277,33 @@ def _similarity(a: Optional[str], b: Optional[str]) -> Optional[float]:
     return None if a is None or b is None else similarity(a, b)
 
 
+#: Below this many operators, constants and literals, what a target computes tells nothing.
+FEWEST_COMPUTED = 2
+
+
+def _coverage(
+    new: tuple[str, str], target: tuple[str, str], qualname: str, reached: frozenset[str],
+    helpers: frozenset[str], index: Index, read,
+) -> float:
+    """The share of what the target computes (its operators and constants, its literal values:
+    ``tokens.computes``) that the new function has too, with the helpers the change added that it
+    reaches (a copy split over new helpers is still whole).  The callee test has compared the
+    calls; siblings that share them say and compute other things."""
+    from reuse_audit.index.tokens import computes as meaning
+
+    wanted = meaning(*target)
+    total = sum(wanted.values())
+    if total < FEWEST_COMPUTED:
+        return 1.0  # a target that computes almost nothing: no evidence either way
+    have = meaning(*new)
+    for helper in sorted(reached & helpers):
+        if helper != qualname and not nested(helper, qualname):
+            found = _tokens_of(helper, index, read)
+            if found is not None:
+                have.update(meaning(*found))
+    return sum((wanted & have).values()) / total
+
+
 def near_identical(a: Optional[tuple[str, str]], b: Optional[tuple[str, str]], settings: Settings) -> bool:
     """Copies that differ in their strings at most: ``min-similarity`` similar token sequences, each with
     all the other's calls, operators and constants, and most of its strings (a method copied with
@@ -495,6 +522,12 @@ def _best_target(
         def identical() -> bool:
             return near_identical(*pair(), settings)
 
+        def coverage_of() -> Optional[float]:
+            a, b = pair()
+            if a is None or b is None or a[0] is None or b[0] is None:
+                return None
+            return _coverage(a, b, qualname, reached, helpers, index, read)
+
         # (after the callee test, which the index's table answers: whether the target may
         # be named reads its file's facts, its decorators, which a warm index has not parsed)
         facts = change.after_facts if change else None
@@ -513,6 +546,9 @@ def _best_target(
         shared_count = common(target_name, target_callees, qualname, reached, index, settings, change) if change is not None else 0
         if shared_count > settings.max_common:
             continue  # a combination other functions already share: vocabulary
+        covered = coverage_of()
+        if covered is not None and covered + EPSILON < settings.min_coverage:
+            continue  # the calls are shared, the rest of what the target does is not: siblings
         shared_t, missing_t = overlap(target_callees, callees, index)
         sim = similarity_of()
         score = confidence(len(shared_t), total, shared_count, sim)

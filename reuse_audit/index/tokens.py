@@ -337,6 +337,15 @@ def meaning(seq: str, literals: str = "") -> Counter:
     return found
 
 
+def computes(seq: str, literals: str = "") -> Counter:
+    """What a function computes, whatever it calls it by: the operators and constants of
+    ``_MEANING`` in its sequence and the values of its literals (``meaning`` without the kept
+    names, which an alias-imported copy writes otherwise)."""
+    found = Counter(c for c in seq if c in _MEANING)
+    found.update(literals)
+    return found
+
+
 #: The share of a target's string literals a copy must keep: a copy whose messages or output
 #: lines were changed is still a copy (a 46-line method with two output lines changed), one
 #: whose strings are mostly others (an SQL UPDATE beside an INSERT) is a variant.
