@@ -334,3 +334,21 @@ def test_a_near_copy_of_one_function_is_not_also_told_to_call_another(tmp_path):
     assert one_target_a_function([ra001, ra003], rules) == [ra003]
     assert one_target_a_function([same, ra003], rules) == [same, ra003]
     assert one_target_a_function([ra001], rules) == [ra001]
+
+
+@pytest.mark.parametrize(
+    "source, delegate",
+    [
+        (b'def f(self, *, db: Optional["X"] = None, hard: bool = False) -> bool:\n    """Doc."""\n    return _storage.delete(self, db=db, hard_delete=hard)\n', True),
+        (b"async def f(self, a):\n    return await _r.g(self, a=a, b=None, *args, **kw)\n", True),
+        (b'def f(self, a):\n    _r.g(self, a.b, "x", 3)\n', True),
+        (b"def f(a=(1, 2), b=lambda x: x) -> Dict[str, int]:\n    return g(a, b)\n", True),
+        (b"def f(self, a):\n    return _r.g(self, h(a))\n", False),  # computes an argument
+        (b"def f(self, a):\n    x = 1\n    return _r.g(self, x)\n", False),  # two statements
+        (b'def f(self, a):\n    return {"role": "assistant", "content": a}\n', False),  # no call
+        (b"def f(self, a):\n    return _r.g(self, a) + 1\n", False),  # computes with the result
+        (b"def f(a):\n    return g(a)\n    g(a)\n", False),
+    ],
+)
+def test_a_delegate_is_one_call_passing_on_its_arguments(source: bytes, delegate: bool):
+    assert tokens.forwards(tokens.tokenize(source)[0]) is delegate
