@@ -35,6 +35,16 @@ corpus (`scripts/injection.py`):
   `min-own-callees`, which dropped every copy built only of standard-library
   calls: on the injection corpus recall on such targets went from 16 of 34
   (9092850) to 40 of 40 (`docs/precision.md`).
+- **It computes what the target computes.** The callee test compares calls;
+  siblings built of one toolbox (the same client, logger and JSON helpers)
+  pass it and say and compute other things. A candidate is named only when
+  the new code (with the helpers the change added that it reaches) has at
+  least `min-coverage` (0.5) of what the target computes: its operators and
+  constants and its literal values (RA003's tokens, without names, so that
+  an alias-imported copy counts as a copy), unless the target computes fewer
+  than 2 such things. Read on the 135 RA001 findings of 7e41732 on agent
+  commits: 17 of the 18 true ones kept, 86 of the 117 false ones dropped;
+  injection recall unchanged by kind (`docs/precision.md`).
 - **Protocols are not targets of each other** unless their bodies are copies
   to the letter but for their strings (at least `min-similarity` similar
   tokens, each with all the other's calls, operators and constants, three
@@ -152,6 +162,8 @@ In `[tool.reuse-audit]` of `pyproject.toml`, or on the command line:
   already pass the test against the target (more: the combination is
   vocabulary).
 - `min-confidence` (default 0.0): findings of a lower confidence are left out.
+- `min-coverage` (default 0.5): the share of what the target computes
+  (operators, constants, literal values) the new code must have too.
 - `min-own-callees` (default 0: off): shared callees that must be functions of
   the repository itself (the guard `max-common` replaced).
 - `min-structure` (default: off): with `min-own-callees`, a target whose shared
@@ -593,6 +605,11 @@ def _best_target(
             f"(calls {count} of its {total} callees) without calling it"
         )
     details = [("status", status or "added"), ("confidence", f"{score:.2f}"), ("common", str(shared_count))]
+    own = new.callees
+    own_names = method_names_of(own, index)
+    through = sum(1 for c in shared if not calls_of(c, own, own_names, index))
+    if through:
+        details.append(("through-helpers", str(through)))  # shared callees only the new helpers call
     if sim is not None:
         details.append(("similarity", f"{sim:.2f}"))
     return Finding(
