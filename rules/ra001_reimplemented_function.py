@@ -194,7 +194,7 @@ from reuse_audit.rule import Rule
 from reuse_audit.settings import Settings
 
 from . import scope
-from .callees import EPSILON, calls_function, calls_of, is_reimplementation, method_names_of, nested, overlap, reach
+from .callees import EPSILON, calls_function, calls_of, helper_callers, is_reimplementation, method_names_of, nested, overlap, reach, unit_callees
 
 CODE = "RA001"
 NAME = "reimplemented-function"
@@ -342,8 +342,10 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
     reached_by: dict[str, frozenset[str]] = {}
     findings: dict[str, Finding] = {}
     spread = Spread(change, index)
+    callers = helper_callers(change.qualnames, index, change.helpers)
     for qualname in scope.judged(change, index, settings):
-        callees, reached = reach(qualname, index, change.helpers)
+        _, reached = reach(qualname, index, change.helpers)
+        callees = unit_callees(qualname, index, change.helpers, callers)
         reached_by[qualname] = reached
         finding = _best_target(qualname, callees, reached, index, settings, added, change, spread)
         if finding is not None:
