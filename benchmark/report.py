@@ -98,6 +98,8 @@ class RunSummary:
     resamples: int = BOOTSTRAP
     seed: int = SEED
     isolation: str = ""  # how the agent turns were isolated (run.json "isolation"), e.g. "bwrap, cgroup v1"
+    # the files the agent left beside its submissions (listed, never scored): {chain, turn, path, functions}
+    other_files: tuple = ()
 
     @property
     def agent_model(self) -> str:
@@ -275,7 +277,31 @@ def summarise(run_dir: Path, resamples: int = BOOTSTRAP, seed: int = SEED) -> Ru
     ci = bootstrap(records, resamples, seed)
     chains = len({r["chain"] for r in records})
     return RunSummary(label, str(run_dir), chains, len(records), overall, per_turn, invalid, errors, ci, config,
-                      tuple(records), resamples, seed, isolation_label(config.get("isolation")))
+                      tuple(records), resamples, seed, isolation_label(config.get("isolation")), _other_files(records))
+
+
+def _other_files(records: list[dict]) -> tuple:
+    """The files the measured turns left beside their submissions (``extra.other_files``), by chain and turn."""
+    out = []
+    for r in sorted(records, key=lambda r: (r["chain"], r["turn"])):
+        extra = r.get("extra") if isinstance(r.get("extra"), dict) else {}
+        for entry in extra.get("other_files") or ():
+            if isinstance(entry, dict) and isinstance(entry.get("path"), str):
+                functions = [str(f) for f in entry.get("functions") or ()]
+                out.append({"chain": r["chain"], "turn": r["turn"], "path": entry["path"], "functions": functions})
+    return tuple(out)
+
+
+def other_file_lines(summary: RunSummary) -> list[str]:
+    """``chain turn N: path (adds f, g)``, one a file the agent left beside its submission."""
+    out = []
+    for f in summary.other_files:
+        adds = f" (adds {', '.join(f['functions'])})" if f["functions"] else ""
+        out.append(f"{f['chain']} turn {f['turn']}: {f['path']}{adds}")
+    return out
+
+
+OTHER_FILES_TITLE = "Files left beside the submission (listed, not scored)"
 
 
 def isolation_label(isolation) -> str:
@@ -391,6 +417,9 @@ def render_text(summaries: list[RunSummary]) -> str:
             out.append(table.note)
         out.append("")
     out += [f"Isolation of {s.label}: {s.isolation}" for s in summaries] + [""]
+    for s in summaries:
+        if s.other_files:
+            out += [f"{OTHER_FILES_TITLE}, {s.label}:"] + [f"  {line}" for line in other_file_lines(s)] + [""]
     return "\n".join(out)
 
 
@@ -416,6 +445,11 @@ def render_markdown(summaries: list[RunSummary], png: Optional[str] = "per_turn.
             out += ["", table.note]
         out.append("")
     out += ["## Isolation", ""] + [f"- {s.label}: {s.isolation}" for s in summaries] + [""]
+    if any(s.other_files for s in summaries):
+        out += [f"## {OTHER_FILES_TITLE}", ""]
+        for s in summaries:
+            out += [f"- {_md_cell(s.label)}: `{line}`" for line in other_file_lines(s)]
+        out.append("")
     if png:
         out.append(f"![per-turn curves]({png})")
     return "\n".join(out) + "\n"
@@ -466,6 +500,7 @@ def render_json(summaries: list[RunSummary]) -> str:
                 "overall": s.overall,
                 "ci95": {k: list(v) for k, v in sorted(s.ci.items())},
                 "per_turn": {str(t): m for t, m in sorted(s.per_turn.items())},
+                "other_files": [dict(f) for f in s.other_files],
             }
             for s in summaries
         ],

@@ -2,10 +2,11 @@
 
 Per chain: prepare the workspace once; then for each turn, reset the workspace
 to the repository plus the earlier submissions, give the agent a fresh session
-with the turn's prompt, commit what it left, score the commit's diff with the
-engine, run the turn's tests, and journal one record.  The next turn starts
-from the repository plus the submitted file only (what the agent did elsewhere
-is scored in its own turn, not carried forward).
+with the turn's prompt, commit what it left, score the submitted file (the one
+at the turn's required path) with the engine, run the turn's tests on it, and
+journal one record.  The next turn starts from the repository plus the
+submitted file only (what the agent did elsewhere is listed in the record,
+neither scored nor carried forward).
 
 Resuming: the journal holds every finished turn; a rerun with the same command
 skips them and restarts an unfinished turn from its pre-turn commit.  Commits
@@ -48,12 +49,17 @@ Runaway agents.  Nothing an agent does stops the chain or the run:
   no namespaces the run says so once, runs unsandboxed, and ``run.json``
   records it (``isolation``).
 
-What is scored.  The turn's diff (every file the agent changed) is replayed
-through the rules; the turn's tests run on the pre-turn commit plus the
-submitted file only (the blob committed at ``turn.path``, a regular file),
-checked out afresh outside the workspace and imported from there by an
-isolated interpreter (:func:`run_submitted_tests`): nothing else the agent
-left in its workspace reaches the tests.
+What is scored: the submitted file alone, the blob committed at ``turn.path``
+(a regular file), which is also what the next turn starts from (the study
+"scores the file left at the required path", §A.1).  Its diff against the
+pre-turn commit is replayed through the rules (reuse, Cdup, near-clones); the
+turn's tests run on the pre-turn commit plus that file only, checked out
+afresh outside the workspace and imported from there by an isolated
+interpreter (:func:`run_submitted_tests`): nothing else the agent left in its
+workspace reaches the tests or the rules.  The other files it changed (scratch
+scripts, reproduction tests) are listed in ``extra["other_files"]`` (path and
+the functions each adds, :func:`.scoring.other_files`) and in the report, and
+the whole change is kept in the turn folder's ``diff.patch``.
 
 An invalid turn is still scored and journaled (so that the journal stays one
 record per turn and a rerun resumes after it), with ``extra["invalid"] = True``
@@ -86,7 +92,7 @@ from .journal import JOURNAL, Journal
 from .model import AgentResult, Chain, TurnRecord, TurnRequest
 from .prompt import build_prompt
 from .sandbox import DEFAULT_MEMORY_LIMIT, DEFAULT_PROCESS_LIMIT, TurnSandbox, probe, suites_folder
-from .scoring import TestRun, recalled, reuse_score, run_tests, score_diff, viewed
+from .scoring import TestRun, other_files, recalled, reuse_score, run_tests, score_diff, viewed
 from .workspace import Workspace
 
 Progress = Callable[[str, int, int, Optional[dict]], None]  # (chain id, turn, turns, record or None)
@@ -307,8 +313,11 @@ def run_turn(
     with open(turn_dir / "reads.jsonl", "w", encoding="utf-8") as handle:
         for read in reads:
             handle.write(json.dumps({"path": read.path, "start": read.start, "end": read.end}) + "\n")
+    # reuse, Cdup and near-clones: the submitted file alone, as carried forward (the study scores
+    # "the file left at the required path"); the other files are listed, never scored
+    submitted_diff = workspace.diff(pre, next_commit)
     settings = Settings()
-    scored = score_diff(before, diff, turn, settings) if diff.strip() else None
+    scored = score_diff(before, submitted_diff, turn, settings) if submitted_diff.strip() else None
     tests_started = time.monotonic()
     def tests_sandbox(name: str) -> TurnSandbox:  # the submission's code runs in its tests
         return TurnSandbox(
@@ -348,7 +357,9 @@ def run_turn(
     (turn_dir / "timing.json").write_text(
         json.dumps({k: round(v, 3) for k, v in timing.items()}) + "\n", encoding="utf-8"
     )
-    extra = {"commit": post, "next_commit": next_commit, "submitted_file": next_commit != pre}
+    extra = {"commit": post, "next_commit": next_commit, "submitted_file": next_commit != pre,
+             "other_files": other_files(workspace.changed_files(pre, post), turn.path if next_commit != pre else None,
+                                        before, workspace.root)}
     notes = [result.message] if result.message else []
     if tests.timed_out:
         notes.append("tests timed out")
