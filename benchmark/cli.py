@@ -81,7 +81,7 @@ def bench() -> None:
 @click.option("--time-limit", type=click.FloatRange(min=1), default=2400.0, show_default=True, help="Agent wall-time limit per turn, seconds.")
 @click.option("--test-timeout", type=click.FloatRange(min=1), default=300.0, show_default=True, help="Test run limit per turn, seconds.")
 @click.option("--workspace-limit", type=click.FloatRange(min=1), default=1024.0, show_default=True, help="MB the workspace may grow by during one agent turn: past it the agent is stopped and the turn is invalid.")
-@click.option("--sandbox", type=click.Choice(("auto", "bwrap", "none")), default="auto", show_default=True, help="Run each agent turn in a bubblewrap sandbox: auto where the machine allows it (else unsandboxed, said once and recorded), bwrap required, or none.")
+@click.option("--sandbox", type=click.Choice(("auto", "bwrap", "none")), default="auto", show_default=True, help="Run each agent turn in a bubblewrap sandbox. auto: the sandbox, and without one only the oracle runs (unsandboxed, said once and recorded; any other agent is refused, exit 2); bwrap: required for every agent; none: no sandbox, recorded and reported as unsandboxed.")
 @click.option("--memory-limit", type=click.FloatRange(min=16), default=4096.0, show_default=True, help="MB of memory one agent turn may use (cgroup where one can be made, else per process): past it the turn is invalid.")
 @click.option("--process-limit", type=click.IntRange(min=8), default=1024, show_default=True, help="Processes and threads one agent turn may run (where a cgroup can be made).")
 def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_config: Optional[str], memory: str, chain_ids: tuple[str, ...], jobs: int, out: Optional[str], time_limit: float, test_timeout: float, workspace_limit: float, sandbox: str, memory_limit: float, process_limit: int) -> None:
@@ -112,6 +112,7 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_co
         memory_limit=int(memory_limit * 1024 * 1024),
         process_limit=process_limit,
     )
+    config.isolation()  # fail closed: no sandbox for this agent stops here, before any folder is made
     total = sum(len(c.turns) for c in chains)
     with click.progressbar(length=total, label=f"{agent}/{memory}", file=sys.stderr, show_pos=True,
                            item_show_func=lambda item: item) as bar:

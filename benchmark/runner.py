@@ -101,6 +101,21 @@ Progress = Callable[[str, int, int, Optional[dict]], None]  # (chain id, turn, t
 DEFAULT_WORKSPACE_LIMIT = 1024 * 1024 * 1024  # 1 GiB a turn
 
 
+#: agents run unsandboxed under ``--sandbox auto`` when there is no sandbox: the oracle writes
+#: the chain's own reference solutions and runs nothing else
+TRUSTED_AGENTS = ("oracle",)
+
+
+def unsandboxed_refusal(agent: str, found) -> str:
+    """Why agent ``agent`` is not run without a sandbox, and what to do, in one line."""
+    if "not installed" in found.detail:
+        why = "bwrap is not installed; install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap)"
+    else:
+        why = found.detail
+    return (f"agent {agent} runs only in a sandbox and there is none here: {why}, "
+            "or give --sandbox none to run it unsandboxed")
+
+
 @dataclass(frozen=True)
 class RunConfig:
     run_dir: Path
@@ -141,12 +156,15 @@ class RunConfig:
 
     def isolation(self):
         """How this machine isolates the run's agent turns (:func:`.sandbox.probe`); UsageError
-        when ``sandbox`` is ``bwrap`` and there is no sandbox."""
+        when there is no sandbox and ``sandbox`` is ``bwrap``, or ``auto`` for an agent that is
+        not the oracle (fail closed: only ``--sandbox none`` runs such an agent unsandboxed)."""
         from reuse_audit.errors import UsageError
 
         found = probe(self.sandbox)
         if self.sandbox == "bwrap" and not found.sandboxed:
             raise UsageError(f"--sandbox bwrap: {found.detail}")
+        if self.sandbox == "auto" and not found.sandboxed and self.agent not in TRUSTED_AGENTS:
+            raise UsageError(unsandboxed_refusal(self.agent, found))
         return found
 
 
