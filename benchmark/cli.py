@@ -113,19 +113,7 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_co
         process_limit=process_limit,
     )
     config.isolation()  # fail closed: no sandbox for this agent stops here, before any folder is made
-    total = sum(len(c.turns) for c in chains)
-    with click.progressbar(length=total, label=f"{agent}/{memory}", file=sys.stderr, show_pos=True,
-                           item_show_func=lambda item: item) as bar:
-
-        def progress(chain_id: str, turn: int, turns: int, record: Optional[dict]) -> None:
-            status = ""
-            if record is not None:
-                status = f" {record['tests_passed']}/{record['tests_total']} tests"
-                if record.get("reimplemented"):
-                    status += f", re-implemented {', '.join(record['reimplemented'])}"
-            bar.update(1, f"{chain_id} turn {turn}/{turns}{status}")
-
-        run_benchmark(chains, config, progress)
+    run_benchmark(chains, config, _progress(agent, memory, sum(len(c.turns) for c in chains)))
     summary = summarise(run_dir)
     click.echo(render_run(summary, str(shown_dir)), nl=False)
     click.echo(f"Journal: {shown_dir / 'journal.jsonl'}")
@@ -133,6 +121,30 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_co
         reason = next((r["extra"]["infra_error"] for r in read_journal(run_dir) if r.get("extra", {}).get("infra_error")), "")
         click.echo(f"reuse-audit: {summary.errors} turn(s) not measured: their tests could not run ({reason})", err=True)
         sys.exit(1)
+
+
+def _progress(agent: str, memory: str, total: int):
+    """One line on standard error a turn, as it ends (or is found journaled, resuming), and one
+    warning the first time a turn of an agent other than the oracle reports no reads."""
+    from .report import no_reads_reason, reads_recorded
+
+    state = {"done": 0, "warned": False}
+
+    def progress(chain_id: str, turn: int, turns: int, record: Optional[dict]) -> None:
+        state["done"] += 1
+        status = ""
+        if record is not None:
+            status = f": {record['tests_passed']}/{record['tests_total']} tests"
+            if record.get("reimplemented"):
+                status += f", re-implemented {', '.join(record['reimplemented'])}"
+        click.echo(f"reuse-audit bench: {agent}/{memory} [{state['done']}/{total}] {chain_id} turn {turn}/{turns}{status}",
+                   err=True)
+        if record is not None and agent != "oracle" and not state["warned"] and not reads_recorded(record):
+            state["warned"] = True
+            click.echo(f"reuse-audit bench: warning: {agent} reported no reads at {chain_id} turn {turn} "
+                       f"({no_reads_reason(agent)}): recall is n/a for such turns", err=True)
+
+    return progress
 
 
 @bench.command(name="report")
@@ -143,15 +155,16 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_co
 @click.option("--bootstrap", "resamples", type=click.IntRange(min=0), default=1000, show_default=True,
               help="Bootstrap resamples of the 95 % confidence intervals (0: none).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap: the same seed gives the same intervals.")
-def report_command(run_dirs: tuple[str, ...], out: Optional[str], fmt: str, resamples: int, seed: int) -> None:
+@click.option("--wide", is_flag=True, help="Text: every table (every metric in one row per configuration, by library, chain, memory, agent and model), not only what fits in 100 columns.")
+def report_command(run_dirs: tuple[str, ...], out: Optional[str], fmt: str, resamples: int, seed: int, wide: bool) -> None:
     """Print the study's tables for one or more RUN_DIRS side by side (an experiment folder of
-    ``bench matrix``: each of its cells)."""
+    ``bench matrix``: each of its cells).  The text fits in 100 columns; --wide prints every table."""
     from .report import render_json, render_latex, render_markdown, write_report
 
     from .matrix import expand_runs
 
     dirs = expand_runs([_absolute(d) for d in run_dirs])  # an experiment folder stands for its cells
-    text, summaries = write_report(dirs, _absolute(out) if out else None, resamples, seed)
+    text, summaries = write_report(dirs, _absolute(out) if out else None, resamples, seed, wide)
     if fmt == "markdown":
         text = render_markdown(summaries, png="per_turn.png" if out else None)
     elif fmt == "latex":

@@ -376,6 +376,8 @@ def run_turn(
         json.dumps({k: round(v, 3) for k, v in timing.items()}) + "\n", encoding="utf-8"
     )
     extra = {"commit": post, "next_commit": next_commit, "submitted_file": next_commit != pre,
+             # did the harness report reads (any, or a trajectory to read them from)?  If not, recall is n/a
+             "reads_recorded": bool(reads) or result.trajectory is not None,
              "other_files": other_files(workspace.changed_files(pre, post), turn.path if next_commit != pre else None,
                                         before, workspace.root)}
     notes = [result.message] if result.message else []

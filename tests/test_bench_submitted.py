@@ -95,8 +95,7 @@ def test_a_scratch_file_calling_the_target_does_not_change_reuse_or_cdup(chain_d
         assert {k: a[k] for k in SCORED} == {k: b[k] for k in SCORED}, a["turn"]
     for key in ("reuse_repo", "reuse_self", "cdup", "cdup_last", "near_clone"):
         assert summarise(tmp_path / "runs" / "plain").overall[key] == summarise(tmp_path / "runs" / "scratch").overall[key], key
-        # pooled: see test_bench_aggregate
-        pass  # assert summarise(tmp_path / "runs" / "plain").pooled[key] == summarise(tmp_path / "runs" / "scratch").pooled[key], key
+        assert summarise(tmp_path / "runs" / "plain").pooled[key] == summarise(tmp_path / "runs" / "scratch").pooled[key], key
     # the scratch file is in the turn's record, with the functions it adds, and nothing else is
     assert scratch[0]["extra"]["other_files"] == [{"path": "try_x.py", "functions": ["compare", "test_it"]}]
     assert [r["extra"]["other_files"] for r in scratch[1:]] == [[], []]
