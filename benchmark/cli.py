@@ -291,6 +291,29 @@ def build_command(source: str, out: Optional[str], import_name: Optional[str], c
     sys.exit(0 if built else 1)
 
 
+@bench.command(name="list")
+@click.argument("suite", required=False)
+@click.option("--turns", "show_turns", is_flag=True, help="Also each turn: its required path and declared targets.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format.")
+def list_command(suite: Optional[str], show_turns: bool, fmt: str) -> None:
+    """List a suite's chains: their ids (for --chain), libraries, turns and targets.
+
+    SUITE is a shipped suite name, a suite folder or a chain folder; without it,
+    the shipped suites. Nothing is fetched or run.
+    """
+    from .chain import load_suite, shipped_suites
+    from .listing import as_json, render_shipped, render_suite
+
+    if suite is None:
+        if fmt == "json":
+            raise UsageError("bench list --format json lists one suite: give its name or folder (bench list starter)")
+        click.echo(render_shipped({name: load_suite(name) for name in shipped_suites()}), nl=False)
+        return
+    chains = load_suite(suite)
+    label = suite if not Path(suite).exists() else suite.rstrip("/") or suite
+    click.echo(as_json(chains, label) if fmt == "json" else render_suite(chains, label, show_turns), nl=False)
+
+
 @bench.command(name="stats")
 @click.argument("suite")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True, help="Output format.")
