@@ -46,8 +46,10 @@ Runaway agents.  Nothing an agent does stops the chain or the run:
   and, where a cgroup can be made, within ``memory_limit`` bytes and
   ``process_limit`` tasks.  Exceeding a limit, or leaving processes running
   when the agent's process ends, makes the turn *invalid*.  Where there are
-  no namespaces the run says so once, runs unsandboxed, and ``run.json``
-  records it (``isolation``).
+  no namespaces the run fails closed (:meth:`RunConfig.isolation`): an agent
+  other than the oracle is refused unless ``--sandbox none`` is given; the
+  oracle (or an agent with ``--sandbox none``) runs unsandboxed, the run says
+  so once and ``run.json`` records it (``isolation``).
 
 What is scored: the submitted file alone, the blob committed at ``turn.path``
 (a regular file), which is also what the next turn starts from (the study
