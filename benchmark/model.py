@@ -128,7 +128,7 @@ class TurnRecord:
     duplicated: bool  # the chain has a re-implemented target at this turn or before
     files_viewed: int
     lines_viewed: int
-    findings: tuple[dict, ...] = ()  # RA001/RA002 findings of the turn's diff, as JSON objects
+    findings: tuple[dict, ...] = ()  # findings on the submitted file's diff (RA001/RA002/RA003), as JSON objects
     notes: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
     library: str = ""  # the chain's pinned distribution (source.package)

@@ -2,10 +2,11 @@
 
 Per chain: prepare the workspace once; then for each turn, reset the workspace
 to the repository plus the earlier submissions, give the agent a fresh session
-with the turn's prompt, commit what it left, score the commit's diff with the
-engine, run the turn's tests, and journal one record.  The next turn starts
-from the repository plus the submitted file only (what the agent did elsewhere
-is scored in its own turn, not carried forward).
+with the turn's prompt, commit what it left, score the submitted file (the one
+at the turn's required path) with the engine, run the turn's tests on it, and
+journal one record.  The next turn starts from the repository plus the
+submitted file only (what the agent did elsewhere is listed in the record,
+neither scored nor carried forward).
 
 Resuming: the journal holds every finished turn; a rerun with the same command
 skips them and restarts an unfinished turn from its pre-turn commit.  Commits
@@ -45,15 +46,22 @@ Runaway agents.  Nothing an agent does stops the chain or the run:
   and, where a cgroup can be made, within ``memory_limit`` bytes and
   ``process_limit`` tasks.  Exceeding a limit, or leaving processes running
   when the agent's process ends, makes the turn *invalid*.  Where there are
-  no namespaces the run says so once, runs unsandboxed, and ``run.json``
-  records it (``isolation``).
+  no namespaces the run fails closed (:meth:`RunConfig.isolation`): an agent
+  other than the oracle is refused unless ``--sandbox none`` is given; the
+  oracle (or an agent with ``--sandbox none``) runs unsandboxed, the run says
+  so once and ``run.json`` records it (``isolation``).
 
-What is scored.  The turn's diff (every file the agent changed) is replayed
-through the rules; the turn's tests run on the pre-turn commit plus the
-submitted file only (the blob committed at ``turn.path``, a regular file),
-checked out afresh outside the workspace and imported from there by an
-isolated interpreter (:func:`run_submitted_tests`): nothing else the agent
-left in its workspace reaches the tests.
+What is scored: the submitted file alone, the blob committed at ``turn.path``
+(a regular file), which is also what the next turn starts from (the study
+"scores the file left at the required path", §A.1).  Its diff against the
+pre-turn commit is replayed through the rules (reuse, Cdup, near-clones); the
+turn's tests run on the pre-turn commit plus that file only, checked out
+afresh outside the workspace and imported from there by an isolated
+interpreter (:func:`run_submitted_tests`): nothing else the agent left in its
+workspace reaches the tests or the rules.  The other files it changed (scratch
+scripts, reproduction tests) are listed in ``extra["other_files"]`` (path and
+the functions each adds, :func:`.scoring.other_files`) and in the report, and
+the whole change is kept in the turn folder's ``diff.patch``.
 
 An invalid turn is still scored and journaled (so that the journal stays one
 record per turn and a rerun resumes after it), with ``extra["invalid"] = True``
@@ -86,13 +94,28 @@ from .journal import JOURNAL, Journal
 from .model import AgentResult, Chain, TurnRecord, TurnRequest
 from .prompt import build_prompt
 from .sandbox import DEFAULT_MEMORY_LIMIT, DEFAULT_PROCESS_LIMIT, TurnSandbox, probe, suites_folder
-from .scoring import TestRun, recalled, reuse_score, run_tests, score_diff, viewed
+from .scoring import TestRun, other_files, recalled, reuse_score, run_tests, score_diff, viewed
 from .workspace import Workspace
 
 Progress = Callable[[str, int, int, Optional[dict]], None]  # (chain id, turn, turns, record or None)
 
 
 DEFAULT_WORKSPACE_LIMIT = 1024 * 1024 * 1024  # 1 GiB a turn
+
+
+#: agents run unsandboxed under ``--sandbox auto`` when there is no sandbox: the oracle writes
+#: the chain's own reference solutions and runs nothing else
+TRUSTED_AGENTS = ("oracle",)
+
+
+def unsandboxed_refusal(agent: str, found) -> str:
+    """Why agent ``agent`` is not run without a sandbox, and what to do, in one line."""
+    if "not installed" in found.detail:
+        why = "bwrap is not installed; install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap)"
+    else:
+        why = found.detail
+    return (f"agent {agent} runs only in a sandbox and there is none here: {why}, "
+            "or give --sandbox none to run it unsandboxed")
 
 
 @dataclass(frozen=True)
@@ -135,12 +158,15 @@ class RunConfig:
 
     def isolation(self):
         """How this machine isolates the run's agent turns (:func:`.sandbox.probe`); UsageError
-        when ``sandbox`` is ``bwrap`` and there is no sandbox."""
+        when there is no sandbox and ``sandbox`` is ``bwrap``, or ``auto`` for an agent that is
+        not the oracle (fail closed: only ``--sandbox none`` runs such an agent unsandboxed)."""
         from reuse_audit.errors import UsageError
 
         found = probe(self.sandbox)
         if self.sandbox == "bwrap" and not found.sandboxed:
             raise UsageError(f"--sandbox bwrap: {found.detail}")
+        if self.sandbox == "auto" and not found.sandboxed and self.agent not in TRUSTED_AGENTS:
+            raise UsageError(unsandboxed_refusal(self.agent, found))
         return found
 
 
@@ -307,8 +333,11 @@ def run_turn(
     with open(turn_dir / "reads.jsonl", "w", encoding="utf-8") as handle:
         for read in reads:
             handle.write(json.dumps({"path": read.path, "start": read.start, "end": read.end}) + "\n")
+    # reuse, Cdup and near-clones: the submitted file alone, as carried forward (the study scores
+    # "the file left at the required path"); the other files are listed, never scored
+    submitted_diff = workspace.diff(pre, next_commit)
     settings = Settings()
-    scored = score_diff(before, diff, turn, settings) if diff.strip() else None
+    scored = score_diff(before, submitted_diff, turn, settings) if submitted_diff.strip() else None
     tests_started = time.monotonic()
     def tests_sandbox(name: str) -> TurnSandbox:  # the submission's code runs in its tests
         return TurnSandbox(
@@ -348,7 +377,11 @@ def run_turn(
     (turn_dir / "timing.json").write_text(
         json.dumps({k: round(v, 3) for k, v in timing.items()}) + "\n", encoding="utf-8"
     )
-    extra = {"commit": post, "next_commit": next_commit, "submitted_file": next_commit != pre}
+    extra = {"commit": post, "next_commit": next_commit, "submitted_file": next_commit != pre,
+             # did the harness report reads (any, or a trajectory to read them from)?  If not, recall is n/a
+             "reads_recorded": bool(reads) or result.trajectory is not None,
+             "other_files": other_files(workspace.changed_files(pre, post), turn.path if next_commit != pre else None,
+                                        before, workspace.root)}
     notes = [result.message] if result.message else []
     if tests.timed_out:
         notes.append("tests timed out")

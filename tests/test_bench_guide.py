@@ -12,7 +12,8 @@ substitutions a test needs:
   configuration is checked by the adapter and the command runs with the oracle.
 
 ``pip install`` lines are checked against pyproject.toml and the running
-environment (which the test extra installs).  A ```yaml block whose first line
+environment (which the test extra installs); the ``apt-get install bubblewrap``
+line, that ``bwrap`` is installed.  A ```yaml block whose first line
 is ``# NAME`` is written to NAME before the commands that follow it.
 """
 
@@ -112,9 +113,12 @@ def test_every_guide_command_runs_as_a_new_user_would(tmp_path):
             make_agent("mini-swe-agent" if "mini" in name else "opencode", yaml.safe_load(text))  # the adapter accepts it
             continue
         line = str(item)
-        argv = shlex.split(line)
+        argv = shlex.split(line, comments=True)
         if argv[0] == "pip":
             check_pip_line(argv)
+            continue
+        if argv[:2] in (["sudo", "apt-get"], ["apt-get", "install"]):  # a system package (.ci/run installs it)
+            assert argv[-1] == "bubblewrap" and shutil.which("bwrap"), line
             continue
         assert argv[0] == "reuse-audit", line
         if argv[1:3] == ["bench", "verify"] or "--suite" in argv:
