@@ -68,7 +68,8 @@ corpus (`scripts/injection.py`):
 - **Opposites and twins.** Names that differ in one word that is an opposite
   of the other (`show_cursor` / `hide_cursor`, `add_history` /
   `clear_history`, `migrate` / `revert`, `update` / `reset`, `register` /
-  `unregister`) and the synchronous and asynchronous versions of one
+  `unregister`; inflected too: `work_pool_created_event` /
+  `work_pool_deleted_event`) and the synchronous and asynchronous versions of one
   operation (`get_session` / `aget_session`, `run` / `run_async`), and the
   same method of a class and its asynchronous twin (`Client.prune` /
   `AsyncClient.prune`), are never targets of each other: neither can be

@@ -268,9 +268,23 @@ def opposites(a: str, b: str) -> bool:
     if len(diff) != 1:
         return False
     x, y = diff[0]
-    if frozenset((x, y)) in _OPPOSITE:
+    if any(frozenset((a, b)) in _OPPOSITE for a in _stems(x) for b in _stems(y)):
         return True
     return any(y == p + x or x == p + y for p in ("un", "de", "dis"))
+
+
+def _stems(word: str) -> set[str]:
+    """A word and the verbs it may inflect: ``created`` -> create, ``added`` -> add,
+    ``stopping`` -> stop, ``closes`` -> close (``work_pool_created_event`` /
+    ``work_pool_deleted_event`` are opposites as ``create`` / ``delete`` are)."""
+    found = {word}
+    for suffix in ("ed", "ing", "es", "s", "d"):
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            stem = word[: -len(suffix)]
+            found.update((stem, stem + "e"))
+            if len(stem) > 2 and stem[-1] == stem[-2]:  # stopped, stopping
+                found.add(stem[:-1])
+    return found
 
 
 def twins(a: str, b: str) -> bool:
