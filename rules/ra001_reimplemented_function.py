@@ -80,7 +80,9 @@ corpus (`scripts/injection.py`):
   never a target for library code; new test code is not judged unless
   `include-tests`, and then only against test code. Example code
   (`example-patterns`) is never a target for library code.
-- **Only targets one can call instead.** Never a nested function, a
+- **Only targets one can call instead.** Never a function defined under
+  `if __name__ == "__main__":` (a script's own helper: 5 copies of one in
+  five standalone bench scripts were read false), a nested function, a
   declaration (`@abstractmethod`, `@overload`), a function that calls the new
   one, or two functions the change adds side by side (RA003 reports those
   when one is a near-copy of the other).
@@ -546,7 +548,7 @@ def _best_target(
         # (after the callee test, which the index's table answers: whether the target may
         # be named reads its file's facts, its decorators, which a warm index has not parsed)
         facts = change.after_facts if change else None
-        if scope.allowed_target(new, target_name, index, settings, facts, identical) is None:
+        if scope.allowed_target(new, target_name, index, settings, facts, identical, read=read) is None:
             continue
         if settings.min_own_callees and not informative(shared, index, settings, structure=similarity_of):
             continue  # (off by default) only the vocabulary of the language, a library, or the code base's classes
