@@ -90,6 +90,15 @@ _REGISTRY: dict[str, Callable[[dict], Agent]] = {
 }
 AGENT_NAMES = tuple(_REGISTRY)
 
+#: Per adapter, the options (dotted: ``model_kwargs.api_base``) that say where its model endpoint
+#: is and how to reach it, not how the agent works: a run resumed after fixing one of them (an
+#: infrastructure error: a wrong URL, a key, an unpriced local model) is the same run.
+ENDPOINT_OPTIONS: dict[str, tuple[str, ...]] = {
+    "mini-swe-agent": ("model_kwargs.api_base", "model_kwargs.base_url", "model_kwargs.api_key",
+                       "model_config.cost_tracking", "model_config.litellm_model_registry", "global_config_dir"),
+    "opencode": ("base_url", "api_key", "api_key_env"),
+}
+
 
 def make_agent(name: str, options: Optional[dict] = None) -> Agent:
     """The adapter called ``name`` configured with ``options``; UsageError for
