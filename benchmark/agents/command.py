@@ -129,6 +129,7 @@ class CommandAgent:
         snapshot = WorkspaceSnapshot.take(workspace, turn_dir)
         env = merged_env(request.env)
         env.update(
+            PWD=str(workspace),  # not the folder bench run was started from
             REUSE_AUDIT_WORKSPACE=str(workspace),
             REUSE_AUDIT_TURN_DIR=str(turn_dir.resolve()),
             REUSE_AUDIT_READS=str(reads_path.resolve()),

@@ -422,6 +422,9 @@ class OpenCodeAgent:
             OPENCODE_DISABLE_MODELS_FETCH="1",
             OPENCODE_DISABLE_CLAUDE_CODE="1",
             OPENCODE_DISABLE_TERMINAL_TITLE="1",
+            # OpenCode (1.18) takes its project folder from $PWD, not from its working folder: the
+            # folder bench run was started from would be the one its tools read and write
+            PWD=str(Path(os.path.abspath(request.workspace))),
         )
         return env
 
