@@ -122,6 +122,8 @@ def test_an_agent_that_ran_and_failed_is_still_the_agents_failure(chains, tmp_pa
     failed = turn("import sys\nprint('I give up')\nsys.exit(1)\n")
     assert (failed.status, failed.infra_error) == ("error", "")
     assert failed.message == "exit status 1: I give up"
+    hidden = turn("import sys\nsys.stderr.write('cannot run /tmp/x/agent: No such file or directory\\n')\nsys.exit(127)\n")
+    assert hidden.infra_error.startswith("command: cannot run /tmp/x/agent: No such file or directory: fix option cmd")
     unreachable = turn("import sys\nprint('no key for the model')\nsys.exit(75)\n")
     assert unreachable.status == "error"
     assert unreachable.infra_error.startswith(f"command: {sys.executable} exited with status 75 (its harness did not "

@@ -109,6 +109,20 @@ def make_agent(name: str, options: Optional[dict] = None) -> Agent:
     return factory(dict(options or {}))
 
 
+def launch_failure(returncode: Optional[int], log: Path) -> str:
+    """The line by which the turn's sandbox said it could not start the adapter's program
+    (exit status 127, ``cannot run PROGRAM: why``: not found, not executable, or under a folder
+    the sandbox does not show, such as a private ``/tmp``), else ""."""
+    if returncode != 127:
+        return ""
+    try:
+        text = log.read_bytes()[-4000:].decode("utf-8", "replace")
+    except OSError:
+        return ""
+    lines = [line.strip() for line in text.splitlines() if line.strip().startswith("cannot run ")]
+    return lines[-1][:300] if lines else ""
+
+
 def check_options(agent: str, options: dict, known: Iterable[str], required: Iterable[str] = ()) -> None:
     """UsageError for an option not in ``known`` or a missing ``required`` one."""
     known = set(known)

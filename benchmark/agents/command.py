@@ -36,7 +36,7 @@ tree is killed: ``timeout``; past the runner's workspace limit, likewise:
 
 Infrastructure errors (``bench run`` stops on them, scores nothing of the
 turn and resumes it on a rerun: see ``runner.py``): the program cannot be
-started (not found, not executable), or it exits with status
+started (not found, not executable, not seen in the turn's sandbox), or it exits with status
 :data:`INFRA_EXIT_STATUS` (75, ``EX_TEMPFAIL`` of sysexits.h), its way of
 saying that its harness never reached its model (no key, no endpoint...);
 the last line it printed is shown as the cause.  Any other failure is the
@@ -54,7 +54,7 @@ from pathlib import Path
 from reuse_audit.errors import UsageError
 
 from ..model import AgentResult, TurnRequest
-from .base import check_options, import_roots, reads_from_jsonl
+from .base import check_options, import_roots, launch_failure, reads_from_jsonl
 from .process import merged_env, run_limited
 from .snapshot import WorkspaceSnapshot
 
@@ -162,7 +162,11 @@ class CommandAgent:
         else:
             status, message = "error", f"exit status {result.returncode}: {_last_line(log_path)}"
         infra = ""
-        if status == "error" and result.returncode == INFRA_EXIT_STATUS:
+        launch = launch_failure(result.returncode, log_path) if status == "error" else ""
+        if launch:
+            infra = (f"command: {launch}: fix option cmd (a program under /tmp is seen in the turn's sandbox only "
+                     "when cmd names it by its absolute path)")
+        elif status == "error" and result.returncode == INFRA_EXIT_STATUS:
             infra = (f"command: {self.cmd[0]} exited with status {INFRA_EXIT_STATUS} (its harness did not reach its model): "
                      f"{_last_line(log_path)} (see {log_path})")
         if notes:

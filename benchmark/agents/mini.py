@@ -90,7 +90,7 @@ from reuse_audit.errors import UsageError
 
 from ..model import AgentResult, Read, TurnRequest
 from ..reads import ReadFile, merge_reads, reads_from_command
-from .base import check_options, import_roots
+from .base import check_options, import_roots, launch_failure
 from .process import run_limited
 from .snapshot import WorkspaceSnapshot
 
@@ -273,6 +273,9 @@ class MiniSweAgent:
         infra = ""
         if status == "error":
             infra = self.infra_error(outcome, turn_dir / "mini.log")
+            launch = launch_failure(proc.returncode, turn_dir / "mini.log") if not outcome else ""
+            if launch and not infra:
+                infra = f"mini-swe-agent: {launch}: fix option python (an interpreter with mini-swe-agent the turn's sandbox sees)"
         return AgentResult(
             status=status,
             reads=reads,

@@ -88,7 +88,7 @@ from reuse_audit.errors import UsageError
 
 from ..model import AgentResult, Read, TurnRequest
 from ..reads import ReadFile, merge_reads, reads_from_command, workspace_path
-from .base import check_options, import_roots
+from .base import check_options, import_roots, launch_failure
 from .process import merged_env, run_limited
 from .snapshot import WorkspaceSnapshot
 
@@ -492,6 +492,10 @@ class OpenCodeAgent:
             detail = events.errors[0] if events.errors else _last_line(turn_dir / "opencode.log")
             status, message = "error", f"exit status {proc.returncode}: {detail}"
         infra = self.infra_error(events) if status == "error" else ""
+        launch = launch_failure(proc.returncode, turn_dir / "opencode.log") if status == "error" else ""
+        if launch and not infra:
+            infra = (f"opencode: {launch}: install OpenCode where the turn's sandbox sees it (npm i -g opencode-ai; "
+                     "not under /tmp, which is private there), or give option binary its path")
         if notes:
             message += "; " + "; ".join(notes)
         return AgentResult(
