@@ -299,7 +299,7 @@ class MiniSweAgent:
             return ""
         detail = _cause(f"{outcome.get('exit_status') or 'error'}: {outcome.get('exception') or ''}")
         kwargs = self.options.get("model_kwargs") or {}
-        api_base = kwargs.get("api_base") or kwargs.get("base_url") if isinstance(kwargs, dict) else None
+        api_base = (kwargs.get("api_base") or kwargs.get("base_url")) if isinstance(kwargs, dict) else None
         where = f"model_kwargs.api_base {api_base}" if api_base else "the provider's default endpoint (no model_kwargs.api_base)"
         provider = self.model_name.split("/", 1)[0] if "/" in self.model_name else ""
         key = f"{provider.upper()}_API_KEY" if provider and provider.isidentifier() else "the provider's API key"
