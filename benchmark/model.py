@@ -102,6 +102,11 @@ class AgentResult:
     cost: float = 0.0
     steps: int = 0
     tokens: int = 0  # model tokens (prompt + completion) the turn used, when the harness reports them
+    # the harness or its endpoint failed, not the agent (no key, nothing listening at the endpoint,
+    # an unknown or unpriced model, a bad configuration): one line, the cause and its fix.  The
+    # runner stops the run there, scores nothing of the turn and journals nothing: a rerun after
+    # the fix runs the turn again.
+    infra_error: str = ""
 
 
 @dataclass(frozen=True)

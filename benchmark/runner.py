@@ -33,6 +33,15 @@ Runaway agents.  Nothing an agent does stops the chain or the run:
 * a turn's tests that hang are killed (their whole process tree) at
   ``test_timeout`` and count as failed (``notes``: "tests timed out");
 * an adapter that raises makes the turn an ``error``;
+* a turn whose harness never got the agent going (``AgentResult.infra_error``:
+  no API key, nothing listening at the endpoint, an unknown or unpriced
+  model, a bad configuration) is an infrastructure error of another kind: the
+  workspace goes back to the turn's start, nothing of the turn is scored or
+  journaled, and the run stops there (:class:`InfrastructureError`, one line:
+  the cause and the fix; other chains of a ``--jobs`` run end the turn they
+  are in).  Rerunning the same command after the fix runs that turn again;
+  the options that only say where the endpoint is and how to reach it
+  (:data:`~.agents.base.ENDPOINT_OPTIONS`) may change between the two;
 * a turn whose tests cannot run at all (no test runner, a session that fails
   before collecting: ``scoring.session_error``) is an infrastructure error:
   status ``error``, ``extra["infra_error"]`` and a note say why, and ``bench
@@ -86,8 +95,9 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 from reuse_audit.api import FsTree, MemoryTree, Settings, resolve_targets
+from reuse_audit.errors import UsageError
 
-from .agents.base import make_agent
+from .agents.base import ENDPOINT_OPTIONS, make_agent
 from .agents.process import workspace_limits
 from .fetch import fetch_chain
 from .journal import JOURNAL, Journal
@@ -116,6 +126,11 @@ def unsandboxed_refusal(agent: str, found) -> str:
         why = found.detail
     return (f"agent {agent} runs only in a sandbox and there is none here: {why}, "
             "or give --sandbox none to run it unsandboxed")
+
+
+class InfrastructureError(UsageError):
+    """A turn's harness failed, not its agent (``AgentResult.infra_error``): the run stops, the
+    turn is not scored; ``bench run`` prints the one line and exits with status 2."""
 
 
 @dataclass(frozen=True)
@@ -186,9 +201,14 @@ def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Pro
         sys.stderr.write(f"reuse-audit bench: warning: agents run unsandboxed: {isolation.detail}\n")
     journal = Journal(config.run_dir)
     lock = threading.Lock()
+    stop = threading.Event()  # an infrastructure error: no chain starts another turn
 
     def one(chain: Chain) -> None:
-        run_chain(chain, config, journal, progress, lock)
+        try:
+            run_chain(chain, config, journal, progress, lock, stop)
+        except InfrastructureError:
+            stop.set()
+            raise
 
     if executor is not None:
         executor.run(chains, config, journal, progress)
@@ -221,8 +241,8 @@ def _check_run_file(config: RunConfig, isolation=None) -> None:
         before = existing.pop("isolation", None) if isinstance(existing, dict) else None
         if isinstance(before, dict) and before.get("sandbox") == "unsandboxed" and isolated is not None:
             isolated = before
-        if existing is not None and existing != wanted:
-            changed = sorted(k for k in set(existing) | set(wanted) if existing.get(k) != wanted.get(k))
+        if existing is not None and _measured(existing) != _measured(wanted):
+            changed = sorted(k for k in set(existing) | set(wanted) if _measured(existing).get(k) != _measured(wanted).get(k))
             raise UsageError(
                 f"{config.run_dir} holds a run with another configuration ({', '.join(changed)} differ): "
                 "use another --out, or the same options to resume it"
@@ -230,6 +250,26 @@ def _check_run_file(config: RunConfig, isolation=None) -> None:
     if isolated is not None:
         wanted = dict(wanted, isolation=isolated)
     path.write_text(json.dumps(wanted, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def _measured(described: dict) -> dict:
+    """A run's description less the agent options that only locate its endpoint (its URL, its
+    key, whether litellm must price the model): fixing them after an infrastructure error
+    resumes the run; every other option is part of what the run measures."""
+    options = described.get("agent_options") if isinstance(described, dict) else None
+    if not isinstance(options, dict):
+        return described
+    options = json.loads(json.dumps(options))  # a copy
+    for dotted in ENDPOINT_OPTIONS.get(described.get("agent"), ()):
+        *parents, leaf = dotted.split(".")
+        holder = options
+        for key in parents:
+            holder = holder.get(key) if isinstance(holder, dict) else None
+        if isinstance(holder, dict):
+            holder.pop(leaf, None)
+    for key in [k for k, v in options.items() if v == {}]:  # model_kwargs: {api_base: ...} and none at all
+        del options[key]
+    return dict(described, agent_options=options)
 
 
 def open_chain(chain: Chain, config: RunConfig) -> tuple:
@@ -242,11 +282,14 @@ def open_chain(chain: Chain, config: RunConfig) -> tuple:
     return workspace, chain_guard, agent
 
 
-def run_chain(chain: Chain, config: RunConfig, journal: Journal, progress: Optional[Progress], lock: threading.Lock) -> None:
+def run_chain(chain: Chain, config: RunConfig, journal: Journal, progress: Optional[Progress], lock: threading.Lock,
+              stop: Optional[threading.Event] = None) -> None:
     workspace, chain_guard, agent = open_chain(chain, config)
     pre = workspace.baseline
     duplicated = False
     for turn in chain.turns:
+        if stop is not None and stop.is_set():
+            return
         done = journal.get(chain.id, turn.number)
         if done is not None:
             pre = done["extra"]["next_commit"]
@@ -304,6 +347,12 @@ def run_turn(
         except Exception as exc:  # an adapter bug must not stop the chain: the turn counts as failed
             result = AgentResult(status="error", message=f"{type(exc).__name__}: {exc}")
         over = limits.exceeded or limits.check()  # also for agents that run in process
+    if result.infra_error:  # the harness never got going: nothing of the turn is the agent's
+        workspace.reset_to(pre)
+        raise InfrastructureError(
+            f"{chain.id} turn {turn.number} not run (infrastructure error, nothing scored): {result.infra_error}; "
+            "then rerun the same command to resume"
+        )
     agent_seconds = time.monotonic() - started
     started = time.monotonic()
     invalid: list[str] = []
