@@ -208,7 +208,8 @@ def matrix_command(matrix_file: str, experiment: Optional[str], dry_run: bool, e
 @click.argument("suites", nargs=-1, required=True)
 @click.option("--work", default=None, help="Keep workspaces and test logs here (default: a temporary folder, removed).")
 @click.option("--chain", "chain_ids", multiple=True, help="Verify only these chain ids (repeatable).")
-def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tuple[str, ...]) -> None:
+@click.option("--leaks", "leaks_only", is_flag=True, help="Only the leak check (requirements and signatures against the targets' source): no tests run.")
+def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tuple[str, ...], leaks_only: bool) -> None:
     """Prove every turn of SUITES (suite names, suite folders or chain folders) honest.
 
     A declared target may be a function or method named by its module or by a
@@ -216,8 +217,11 @@ def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tupl
     any other name fails the turn as an unknown name.
 
     Exit status 1 when any turn fails a check; the table names the chain, turn and reason.
+    A chain at `level: smoke` (the starter suite) reports its leaks, missing
+    docs-only solutions and provenance as warnings, which do not fail.
     """
     from .chain import load_suite
+    from .leaks import leak_report
     from .verify import render_table, verify
 
     chains = _chosen([c for suite in suites for c in load_suite(suite)], chain_ids, ", ".join(suites))
@@ -225,6 +229,10 @@ def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tupl
     duplicate = next((i for i in ids if ids.count(i) > 1), None)
     if duplicate:
         raise UsageError(f"chain {duplicate} is given twice")
+    if leaks_only:
+        text, failed = leak_report(chains)
+        click.echo(text, nl=False)
+        sys.exit(1 if failed else 0)
 
     def progress(check) -> None:
         state = "ok" if check.ok else "FAIL"
