@@ -324,6 +324,8 @@ def test_heuristic_builds_a_click_chain_with_no_model(tmp_path, monkeypatch):
     chains = load_suite(tmp_path / "suite")
     assert len(chains) == 1 and len(chains[0].turns) == 2
     assert all(t.reinvent is not None for t in chains[0].turns)
+    # no docs-only solutions, no reviewer: a built chain is a smoke chain until a person makes it a study one
+    assert chains[0].level == "smoke" and chains[0].provenance.method == "built"
     verified = run_cli(["bench", "verify", "suite"], cwd=tmp_path, env=env, timeout=600)
     assert verified.returncode == 0, str(verified)
     assert "all verified" in verified.stdout
