@@ -288,11 +288,13 @@ def build_command(source: str, out: Optional[str], import_name: Optional[str], c
 @bench.command(name="stats")
 @click.argument("suite")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True, help="Output format.")
-def stats_command(suite: str, fmt: str) -> None:
-    """Print the study's Table 1 for a suite.
+@click.option("--check", is_flag=True, help="Exit 1 when the suite misses a threshold of a suite comparable with the study's.")
+def stats_command(suite: str, fmt: str, check: bool) -> None:
+    """Print the study's Table 1 for a suite, beside the study's own figures.
 
     SUITE is a shipped suite name, a suite folder or a chain folder. Judgeable
-    shares count callees with the engine's index of each chain's source.
+    shares count callees with the engine's index of each chain's source; the
+    thresholds under the table are issue 26's (benchmark/README.md).
     """
     from .chain import load_suite
     from .chainbuild.stats import render_json, render_markdown, render_text, suite_stats
@@ -300,6 +302,8 @@ def stats_command(suite: str, fmt: str) -> None:
     label = Path(suite).name if Path(suite).exists() else suite
     stats = suite_stats(load_suite(suite), label)
     click.echo({"text": render_text, "markdown": render_markdown, "json": render_json}[fmt](stats), nl=False)
+    if check and not stats.comparable:
+        sys.exit(1)
 
 
 def _chosen(chains: list, chain_ids: tuple[str, ...], where: str) -> list:
