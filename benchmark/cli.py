@@ -222,7 +222,8 @@ def matrix_command(matrix_file: str, experiment: Optional[str], dry_run: bool, e
 @click.argument("suites", nargs=-1, required=True)
 @click.option("--work", default=None, help="Keep workspaces and test logs here (default: a temporary folder, removed).")
 @click.option("--chain", "chain_ids", multiple=True, help="Verify only these chain ids (repeatable).")
-def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tuple[str, ...]) -> None:
+@click.option("--leaks", "leaks_only", is_flag=True, help="Only the leak check (requirements and signatures against the targets' source): no tests run.")
+def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tuple[str, ...], leaks_only: bool) -> None:
     """Prove every turn of SUITES (suite names, suite folders or chain folders) honest.
 
     A declared target may be a function or method named by its module or by a
@@ -230,8 +231,11 @@ def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tupl
     any other name fails the turn as an unknown name.
 
     Exit status 1 when any turn fails a check; the table names the chain, turn and reason.
+    A chain at `level: smoke` (the starter suite) reports its leaks, missing
+    docs-only solutions and provenance as warnings, which do not fail.
     """
     from .chain import load_suite
+    from .leaks import leak_report
     from .verify import render_table, verify
 
     chains = _chosen([c for suite in suites for c in load_suite(suite)], chain_ids, ", ".join(suites))
@@ -239,6 +243,10 @@ def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tupl
     duplicate = next((i for i in ids if ids.count(i) > 1), None)
     if duplicate:
         raise UsageError(f"chain {duplicate} is given twice")
+    if leaks_only:
+        text, failed = leak_report(chains)
+        click.echo(text, nl=False)
+        sys.exit(1 if failed else 0)
 
     def progress(check) -> None:
         state = "ok" if check.ok else "FAIL"
@@ -317,11 +325,13 @@ def list_command(suite: Optional[str], show_turns: bool, fmt: str) -> None:
 @bench.command(name="stats")
 @click.argument("suite")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True, help="Output format.")
-def stats_command(suite: str, fmt: str) -> None:
-    """Print the study's Table 1 for a suite.
+@click.option("--check", is_flag=True, help="Exit 1 when the suite misses a threshold of a suite comparable with the study's.")
+def stats_command(suite: str, fmt: str, check: bool) -> None:
+    """Print the study's Table 1 for a suite, beside the study's own figures.
 
     SUITE is a shipped suite name, a suite folder or a chain folder. Judgeable
-    shares count callees with the engine's index of each chain's source.
+    shares count callees with the engine's index of each chain's source; the
+    thresholds under the table are issue 26's (benchmark/README.md).
     """
     from .chain import load_suite
     from .chainbuild.stats import render_json, render_markdown, render_text, suite_stats
@@ -329,6 +339,8 @@ def stats_command(suite: str, fmt: str) -> None:
     label = Path(suite).name if Path(suite).exists() else suite
     stats = suite_stats(load_suite(suite), label)
     click.echo({"text": render_text, "markdown": render_markdown, "json": render_json}[fmt](stats), nl=False)
+    if check and not stats.comparable:
+        sys.exit(1)
 
 
 def _chosen(chains: list, chain_ids: tuple[str, ...], where: str) -> list:

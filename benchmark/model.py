@@ -46,6 +46,7 @@ class Turn:
     solution: Path  # reference solution (absolute)
     targets: tuple[Target, ...] = ()
     reinvent: Optional[Path] = None  # a solution that passes the tests but copies the targets inline
+    docs_only: Optional[Path] = None  # a solution written from the public documentation alone
 
     @property
     def function_names(self) -> tuple[str, ...]:
@@ -63,6 +64,19 @@ class Turn:
         return tuple(f"{self.module}.{name}" for name in self.function_names)
 
 
+LEVELS = ("study", "smoke")
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Who made a chain, and who read it (``provenance`` in the chain file)."""
+
+    method: str  # "authored" (written by a person) | "built" (by `bench build`)
+    author: Optional[str] = None  # a person, or for "built" the model or chooser
+    reviewed_by: tuple[str, ...] = ()  # people who read it and did not write it
+    date: Optional[str] = None  # YYYY-MM-DD
+
+
 @dataclass(frozen=True)
 class Chain:
     id: str
@@ -70,6 +84,8 @@ class Chain:
     source: Source
     turns: tuple[Turn, ...]
     description: str = ""
+    level: str = "study"  # "study": held to the study's protocol; "smoke": its leaks and gaps are warnings
+    provenance: Optional[Provenance] = None
 
 
 @dataclass(frozen=True)
