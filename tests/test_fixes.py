@@ -573,6 +573,7 @@ def test_merge_fixes_applies_non_overlapping_edits_and_counts_one_import_once():
 # positive cases and whether their signatures allow a fix
 FIXABLE = {
     "include_tests_checks_tests_against_tests": False,  # test_total takes nothing, sample_total takes data
+    "extracted_block_duplicates_existing": True,
     "modified_creates_overlap": True,
     "moved_and_copied": True,
     "copied_function_named_before_its_original": True,
