@@ -18,10 +18,10 @@ from typing import Iterable, Optional
 from .background import running, wait
 from .cache import FactsCache
 from .changeset import FileChange, build_change_set
-from .errors import UsageError
+from .errors import PatchError, UsageError
 from .index import RepoIndex, build_index, facts_notes, read_facts
 from .model import ChangeSet, FileFacts, Finding, Note, Report
-from .patch import parse_patch
+from .patch import parse_patch, reverse_patch
 from .rule import Rule
 from .rules import RULES
 from .settings import Settings
@@ -67,9 +67,41 @@ def change_from_patch(repo: Path, patch_text: str, source: str, settings: Settin
     if not repo.is_dir():
         raise UsageError(f"--repo {repo}: not a directory")
     before = FsTree(repo, exclude=settings.exclude)
-    change = change_from_diff(before, patch_text, source)
+    try:
+        change = change_from_diff(before, patch_text, source)
+    except PatchError:
+        # `git diff | reuse-audit check -` in the checkout that holds the change: the patch
+        # is already applied when its reverse applies (git apply -R --check)
+        change = _already_applied(before, patch_text, source)
+        if change is None:
+            raise
     tree_notes = tuple(Note(path, reason) for path, reason in getattr(before, "notes", ()))
     return Change(change.before, change.after, change.files, change.notes + tree_notes)
+
+
+#: the note of a check whose patch the tree already holds
+ALREADY_APPLIED = "the patch is already applied to the tree: checked against the tree before it (the patch reversed in memory)"
+
+
+def _already_applied(tree: SourceTree, patch_text: str, source: str) -> Optional[Change]:
+    """The change ``patch_text`` made, when ``tree`` already holds it: the tree before it is
+    ``tree`` with the reversed patch applied in memory, the tree after it is ``tree``.
+    None when the reversed patch does not apply to ``tree`` either."""
+    try:
+        patch = parse_patch(patch_text, source)
+        reverse = reverse_patch(patch)
+        if reverse is None:
+            return None
+        before, notes = apply_patch(tree, reverse, source)
+    except PatchError:
+        return None
+    files = tuple(
+        FileChange(None if fp.status == "copied" or creates_missing(before, fp) else fp.old_path, fp.new_path)
+        for fp in patch.files
+        if not fp.binary
+    )
+    all_notes = (Note("", ALREADY_APPLIED), *(Note(path, message) for path, message in notes))
+    return Change(before=before, after=tree, files=files, notes=all_notes)
 
 
 def change_from_paths(root: Path, paths: Iterable[str], settings: Settings = Settings()) -> Change:

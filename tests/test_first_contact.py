@@ -1,0 +1,116 @@
+"""What a ruff user meets first (issue 27, items 1, 2 and 7): ``git diff | reuse-audit check -``
+in a checkout that already holds the change, standard input read only for ``-``, the
+``concise`` format, a ``.py`` file that cannot be read as Python, and help that reads as
+plain text.
+
+The runs that depend on standard input being a real pipe are subprocesses; the rest
+run ``main()`` in process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from cli_support import assert_usage_error, run_cli
+from gitrepo import BASE_FILES, CORE, REIMPL, GitRepo, isolated_git
+
+from reuse_audit.engine import ALREADY_APPLIED
+
+
+def dedent(text: str) -> str:
+    return textwrap.dedent(text).lstrip("\n")
+
+
+FINDING = "pkg/new.py:6:1: RA001 [*] 'handle' re-implements 'pkg.core.process'"
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> GitRepo:
+    """A committed package; the working tree adds pkg/new.py (a copy of pkg.core.process,
+    git add -N so that `git diff` shows it) and appends a line to pkg/core.py."""
+    isolated_git(tmp_path, monkeypatch)
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("base", BASE_FILES)
+    repo.write({"pkg/new.py": REIMPL, "pkg/core.py": dedent(CORE) + "\n\nVERSION = 2\n"})
+    repo.git("add", "-N", "pkg/new.py")
+    return repo
+
+
+def undo(repo: GitRepo) -> None:
+    """Back to the committed tree (git stash refuses intent-to-add files on some versions)."""
+    repo.git("reset", "-q")
+    repo.git("checkout", "-q", "--", ".")
+    repo.git("clean", "-q", "-f")
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    """Every file under ``root`` (but .git) by its digest: what a run must leave as it was."""
+    return {
+        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and ".git" not in p.relative_to(root).parts
+    }
+
+
+# ---------------------------------------------------------------------------
+# 1. a patch the tree already holds is checked against the tree before it
+
+
+def test_git_diff_piped_in_the_checkout_that_holds_it(repo: GitRepo):
+    patch = repo.git("diff").encode()
+    assert "+++ b/pkg/new.py" in patch.decode() and "+VERSION = 2" in patch.decode()
+    before = snapshot(repo.path)
+    run = run_cli(["check", "-", "--no-cache"], cwd=repo.path, stdin=patch)
+    # it was exit 2: "hunk 1 of pkg/core.py does not apply (it must apply at the end of the file ...)"
+    assert run.returncode == 1, run
+    assert FINDING in run.stdout, run
+    assert "Found 1 finding in 1 file." in run.stdout, run
+    assert "already applied" in run.stderr, run  # a note says what was checked
+    assert snapshot(repo.path) == before  # reversed in memory: nothing written
+    assert repo.git("status", "--porcelain") == " M pkg/core.py\n A pkg/new.py\n"
+
+
+def test_an_applied_patch_file_is_checked_like_the_same_patch_not_yet_applied(repo: GitRepo, tmp_path: Path):
+    patch = tmp_path / "change.patch"
+    patch.write_text(repo.git("diff"), encoding="utf-8")
+    applied = run_cli(["check", str(patch), "--no-cache", "--format", "json"], cwd=repo.path, in_process=True)
+    undo(repo)  # the tree before the change: the patch applies as it is
+    assert not (repo.path / "pkg/new.py").exists()
+    fresh = run_cli(["check", str(patch), "--no-cache", "--format", "json"], cwd=repo.path, in_process=True)
+    assert applied.returncode == fresh.returncode == 1, (applied, fresh)
+    applied_report, fresh_report = json.loads(applied.stdout), json.loads(fresh.stdout)
+    assert applied_report["findings"] == fresh_report["findings"]
+    # the one difference: a note says the patch was found applied
+    assert [n["message"] for n in applied_report["notes"]] == [ALREADY_APPLIED]
+    assert fresh_report["notes"] == []
+
+
+def test_an_applied_patch_that_deletes_and_renames(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # not a git repository: the reversal needs none
+    isolated_git(tmp_path, monkeypatch)
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("base", {**BASE_FILES, "pkg/old.py": "def gone():\n    return 1\n", "pkg/mid.py": REIMPL})
+    repo.git("rm", "-q", "pkg/old.py")
+    repo.git("mv", "pkg/mid.py", "pkg/new.py")
+    patch = repo.git("diff", "--cached", "-M").encode()
+    assert b"rename to pkg/new.py" in patch and b"deleted file mode" in patch
+    shutil.rmtree(repo.path / ".git")
+    run = run_cli(["check", "-", "--no-cache"], cwd=repo.path, stdin=patch, in_process=True)
+    # a renamed file is old code: nothing new, and the deleted file must not come back
+    assert run.returncode == 0, run
+    assert "already applied" in run.stderr, run
+    assert not (repo.path / "pkg/old.py").exists() and not (repo.path / "pkg/mid.py").exists()
+
+
+def test_a_patch_applied_only_in_part_is_refused_in_one_line(repo: GitRepo):
+    patch = repo.git("diff").encode()
+    (repo.path / "pkg/core.py").write_text(dedent(CORE), encoding="utf-8")  # undo one of its two files
+    run = run_cli(["check", "-", "--no-cache"], cwd=repo.path, stdin=patch, in_process=True)
+    line = assert_usage_error(run, "pkg/new.py")
+    assert "already exists" in line
