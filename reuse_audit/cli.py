@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import stat
 import sys
 from pathlib import Path
 from typing import Optional
@@ -108,14 +107,18 @@ def check(
     adopts the tool). The repository is the git work tree holding --repo, or
     --repo when it is not in one.
 
+    A patch the tree already holds (`git diff | reuse-audit check -` in the
+    checkout it came from) is checked against the tree before it: the patch
+    reversed in memory, as git apply -R would; nothing is written.
+
     Without PATCH, the change comes from the git repository holding --repo:
     the working tree against HEAD (untracked .py files that git does not
     ignore count as added, since a new module is usually untracked); with
     --staged, the index against HEAD; with --base REF [--head REF], git diff
     BASE...HEAD. When pre-commit sets PRE_COMMIT_FROM_REF and
-    PRE_COMMIT_TO_REF, that range is checked. A patch piped to standard input
-    with no PATCH is read as if PATCH were -. Paths are relative to the
-    repository root.
+    PRE_COMMIT_TO_REF, that range is checked. Standard input is read only for
+    - (a pipe left on it is ignored, as ruff, flake8 and mypy do). Paths are
+    relative to the repository root.
 
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
@@ -125,14 +128,8 @@ def check(
 
     patch, paths = _split_sources(sources)
     baseline = load_baseline(baseline_file) if baseline_file is not None else None
-    piped: Optional[bytes] = None
-    if paths:
-        if staged or base is not None or head is not None:
-            raise UsageError("PATH... checks files as they are: it takes no --staged, --base or --head")
-    elif patch is None and not staged and base is None and head is None and not _pre_commit_range():
-        piped = _piped_patch()  # `git diff | reuse-audit check`: the patch is on standard input
-        if piped is not None:
-            patch = "-"
+    if paths and (staged or base is not None or head is not None):
+        raise UsageError("PATH... checks files as they are: it takes no --staged, --base or --head")
     if paths:
         from . import gitsource
 
@@ -167,7 +164,7 @@ def check(
     if paths:
         change = change_from_paths(repo_path, _relative_paths(repo_path, paths), settings)
     elif git_source is None:
-        text, source = _read_patch(patch, piped)
+        text, source = _read_patch(patch)
         change = change_from_patch(repo_path, text, source, settings)
     else:
         change = gitsource.change_from_git(git_repo, git_source, settings)
@@ -575,44 +572,9 @@ def _source_reader(tree):
     return read
 
 
-#: How long a bare `reuse-audit check` waits for the first byte of a pipe on standard input.
-STDIN_WAIT = 5.0
-
-
-def _pre_commit_range() -> bool:
-    from .gitsource import FROM_REF_ENV, TO_REF_ENV
-
-    return bool(os.environ.get(FROM_REF_ENV, "").strip() and os.environ.get(TO_REF_ENV, "").strip())
-
-
-def _piped_patch() -> Optional[bytes]:
-    """The patch on standard input when it is a pipe or a file that holds one, as with
-    `git diff | reuse-audit check`; None for a terminal, /dev/null or an empty pipe (then
-    the working tree is checked).  A pipe that sends nothing for STDIN_WAIT seconds is refused."""
-    try:
-        fd = sys.stdin.fileno()
-        mode = os.fstat(fd).st_mode
-    except (AttributeError, ValueError, OSError):
-        return None
-    if not (stat.S_ISFIFO(mode) or stat.S_ISREG(mode) or stat.S_ISSOCK(mode)):
-        return None
-    if not stat.S_ISREG(mode) and os.name != "nt":
-        import select
-
-        ready, _, _ = select.select([fd], [], [], STDIN_WAIT)
-        if not ready:
-            raise UsageError(
-                f"no PATCH was given and standard input is a pipe that sent nothing in {STDIN_WAIT:g} seconds: "
-                "pass - to read a patch from it, or redirect it from /dev/null to check the git working tree"
-            )
-    data = sys.stdin.buffer.read()
-    return data if data.strip() else None
-
-
-def _read_patch(patch: str, piped: Optional[bytes] = None) -> tuple[str, str]:
-    if piped is not None:
-        data, source = piped, "<stdin>"
-    elif patch == "-":
+def _read_patch(patch: str) -> tuple[str, str]:
+    """The patch PATCH names (- for standard input, read only then, as ruff and flake8 do)."""
+    if patch == "-":
         data = sys.stdin.buffer.read()
         source = "<stdin>"
     else:

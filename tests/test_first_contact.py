@@ -12,12 +12,13 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import subprocess
 import textwrap
 from pathlib import Path
 
 import pytest
 
-from cli_support import assert_usage_error, run_cli
+from cli_support import assert_usage_error, run_cli, script
 from gitrepo import BASE_FILES, CORE, REIMPL, GitRepo, isolated_git
 
 from reuse_audit.engine import ALREADY_APPLIED
@@ -114,3 +115,47 @@ def test_a_patch_applied_only_in_part_is_refused_in_one_line(repo: GitRepo):
     run = run_cli(["check", "-", "--no-cache"], cwd=repo.path, stdin=patch, in_process=True)
     line = assert_usage_error(run, "pkg/new.py")
     assert "already exists" in line
+
+
+# ---------------------------------------------------------------------------
+# 2. standard input is read for - only
+
+
+def test_a_bare_check_ignores_a_pipe_that_stays_open(repo: GitRepo):
+    # `sleep 8 | reuse-audit check`: a CI runner or an editor leaves such a pipe
+    process = subprocess.Popen(
+        [script(), "check", "--no-cache"], cwd=repo.path, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        process.wait(timeout=120)  # the pipe is still open: a check that reads it waits, then fails
+        out, err = process.stdout.read().decode(), process.stderr.read().decode()
+    finally:
+        process.stdin.close()
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        process.stdout.close()
+        process.stderr.close()
+    # it was exit 2 after 5 seconds: "standard input is a pipe that sent nothing in 5 seconds"
+    assert process.returncode == 1, out + err
+    assert FINDING in out, out + err
+
+
+def test_a_patch_piped_to_a_bare_check_is_not_read(repo: GitRepo):
+    # the working tree is checked, as ruff, flake8 and mypy check files unless given -
+    patch = repo.git("diff").encode()
+    undo(repo)  # a clean working tree: only the piped patch holds the copy
+    run = run_cli(["check", "--no-cache"], cwd=repo.path, stdin=patch)
+    assert run.returncode == 0 and "No findings" in run.stdout, run  # it was exit 1: the pipe was read
+    run = run_cli(["check", "--no-cache"], cwd=repo.path, stdin=b"not a patch at all\n")
+    assert run.returncode == 0 and "No findings" in run.stdout, run  # it was exit 2: "<stdin>: no patch"
+    run = run_cli(["check", "-", "--no-cache"], cwd=repo.path, stdin=patch)
+    assert run.returncode == 1 and FINDING in run.stdout, run  # with - it is read
+
+
+def test_check_help_says_standard_input_is_read_for_dash_only():
+    run = run_cli(["check", "--help"], in_process=True)
+    text = " ".join(run.stdout.split())
+    assert "A patch piped to standard input with no PATCH is read" not in text
+    assert "Standard input is read only for -" in text, run.stdout
