@@ -144,7 +144,7 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_co
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap: the same seed gives the same intervals.")
 def report_command(run_dirs: tuple[str, ...], out: Optional[str], fmt: str, resamples: int, seed: int) -> None:
     """Print the study's tables for one or more RUN_DIRS side by side (an experiment folder of
-    ``bench matrix``: each of its cells)."""
+    bench matrix: each of its cells)."""
     from .report import render_json, render_latex, render_markdown, write_report
 
     from .matrix import expand_runs

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import textwrap
@@ -159,3 +160,31 @@ def test_check_help_says_standard_input_is_read_for_dash_only():
     text = " ".join(run.stdout.split())
     assert "A patch piped to standard input with no PATCH is read" not in text
     assert "Standard input is read only for -" in text, run.stdout
+
+
+# ---------------------------------------------------------------------------
+# 7. help reads as plain text
+
+
+def every_command():
+    import click
+
+    from reuse_audit.cli import cli
+
+    def walk(command, path):
+        yield path
+        if isinstance(command, click.Group):
+            for name in command.list_commands(click.Context(command)):
+                yield from walk(command.get_command(click.Context(command), name), [*path, name])
+
+    return list(walk(cli, []))
+
+
+@pytest.mark.parametrize("path", every_command(), ids=lambda path: " ".join(path) or "reuse-audit")
+def test_help_has_no_restructuredtext_markup(path: list[str]):
+    # `bench report --help` read "an experiment folder of ``bench matrix``"
+    run = run_cli([*path, "--help"], in_process=True)
+    assert run.returncode == 0, run
+    for markup in ("``", ":func:", ":class:", ":data:", ":meth:"):
+        assert markup not in run.stdout, f"{markup!r} in `reuse-audit {' '.join(path)} --help`:\n{run.stdout}"
+    assert not re.search(r"^\s*\.\. ", run.stdout, re.M), run.stdout  # a directive
