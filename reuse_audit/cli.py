@@ -30,7 +30,9 @@ from .config import load_settings
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 #: --fix and --diff: rounds of fixes at most (each plans what the one before left)
 FIX_ROUNDS = 5
-#: the text and full formats: engine runs at most to verify the safe fixes their [*] marks show
+#: the formats for people, which mark a finding with a safe fix [*] and may be coloured
+TERMINAL_FORMATS = ("text", "concise", "full")
+#: the text, concise and full formats: engine runs at most to verify the safe fixes their [*] marks show
 MARK_CHECKS = 2
 
 
@@ -46,7 +48,7 @@ def cli() -> None:
 @click.option("--staged", is_flag=True, help="Check the staged changes: the index against HEAD, which is what a commit would add.")
 @click.option("--base", default=None, metavar="REF", help="Check what a pull request adds: git diff BASE...HEAD, from the merge base.")
 @click.option("--head", default=None, metavar="REF", help="With --base: the head of the range (default: the working tree).")
-@click.option("--format", "fmt", type=click.Choice(formats()), default="text", show_default=True, help="The output format: text (one block a finding), full (with the code of both functions and the fix, as ruff's full format), json, sarif, or github (Actions annotations).")
+@click.option("--format", "fmt", type=click.Choice(formats()), default="text", show_default=True, help="The output format: text (one block a finding), concise (one line a finding, as ruff's concise format), full (with the code of both functions and the fix, as ruff's full format), json, sarif, or github (Actions annotations).")
 @click.option("--output", "-o", "output", default=None, metavar="FILE", help="Write the report to FILE instead of standard output.")
 @click.option("--config", "config_file", default=None, metavar="FILE", help="Read the settings from FILE (a pyproject.toml with [tool.reuse-audit], or a TOML file of those keys) instead of the repository's pyproject.toml.")
 @click.option("--cache-dir", default=None, metavar="DIR", help="Keep the cache of parsed facts in DIR (default: the user cache directory).")
@@ -64,7 +66,7 @@ def cli() -> None:
 @click.option("--statistics", is_flag=True, help="Print the number of findings of each rule, and how many have a safe fix, instead of the findings.")
 @click.option("--exit-zero", "exit_zero", is_flag=True, help="Exit with status 0 even when there are findings (bad input still exits with 2).")
 @click.option("--trajectory", "trajectory_file", default=None, metavar="FILE", help="The trajectory of the agent that made the change (mini-swe-agent's, an OpenCode export, or reads.jsonl): each finding says whether its target was read, not reused, or never read.")
-@click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True, help="Colour the text and full formats: auto colours a terminal unless NO_COLOR is set.")
+@click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True, help="Colour the text, concise and full formats: auto colours a terminal unless NO_COLOR is set.")
 @click.option("--include-tests", "include_tests", is_flag=True, default=None, help="Check new test code too (test-patterns), against test code only (RA001, RA003).")
 def check(
     sources: tuple[str, ...],
@@ -149,7 +151,7 @@ def check(
     select_codes, ignore_codes = selected_codes(select, ignore)
     git_repo = gitsource.open_repository(repo_path, git_source) if git_source is not None or fmt == "sarif" else None
     root = gitsource.work_tree(git_repo) if git_source is not None else repo_path
-    if statistics and fmt not in ("text", "full"):
+    if statistics and fmt not in TERMINAL_FORMATS:
         raise UsageError(f"--statistics prints a table of counts: it takes no --format {fmt}")
     settings = load_settings(root, Path(config_file) if config_file is not None else None).with_overrides(
         min_callees=min_callees,
@@ -185,8 +187,8 @@ def check(
             _check_targets_defined(targets_file, report)
         if baseline is not None:
             report = _without_baseline(report, baseline)
-        # the text and full formats mark the findings a safe fix would remove, as ruff does
-        marks = fmt in ("text", "full") and _fixable_findings(report)
+        # the formats for people mark the findings a safe fix would remove, as ruff does
+        marks = fmt in TERMINAL_FORMATS and _fixable_findings(report)
         if show_diff or apply_fix or fmt == "sarif" or marks:  # fixes are verified by running the engine again
             # SARIF carries every verified fix (a suggestion, never applied by itself)
             unsafe = unsafe_fixes or (fmt == "sarif" and not (show_diff or apply_fix))

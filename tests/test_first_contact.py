@@ -188,3 +188,19 @@ def test_help_has_no_restructuredtext_markup(path: list[str]):
     for markup in ("``", ":func:", ":class:", ":data:", ":meth:"):
         assert markup not in run.stdout, f"{markup!r} in `reuse-audit {' '.join(path)} --help`:\n{run.stdout}"
     assert not re.search(r"^\s*\.\. ", run.stdout, re.M), run.stdout  # a directive
+
+
+# ---------------------------------------------------------------------------
+# 7. --format concise: one line a finding
+
+
+def test_concise_format_prints_one_line_a_finding(repo: GitRepo):
+    run = run_cli(["check", "--no-cache", "--format", "concise"], cwd=repo.path, in_process=True)
+    assert run.returncode == 1, run
+    assert run.stdout.splitlines() == [
+        "pkg/new.py:6:1: RA001 [*] 'handle' re-implements 'pkg.core.process' (calls 4 of its 4 callees) without calling it",
+        "Found 1 finding in 1 file.",
+        "[*] 1 fixable with --fix.",
+    ], run
+    stats = run_cli(["check", "--no-cache", "--format", "concise", "--statistics"], cwd=repo.path, in_process=True)
+    assert stats.returncode == 1 and "RA001  [*] reimplemented-function" in stats.stdout, stats

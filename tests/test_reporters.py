@@ -2,7 +2,7 @@
 
 One shared report (two RA001 findings in two files, one with other candidates,
 one suppressed finding, one note) is rendered by every reporter and compared
-with tests/data/golden/report.{txt,json,sarif}.
+with tests/data/golden/report.{txt,concise.txt,full.txt,json,sarif}.
 
     REUSE_AUDIT_UPDATE_GOLDEN=1 python -m pytest tests/test_reporters.py
 
@@ -27,7 +27,9 @@ from sarif_schema import assert_valid_sarif
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden"
 UPDATE = os.environ.get("REUSE_AUDIT_UPDATE_GOLDEN") == "1"
-GOLDEN_FILES = {"text": "report.txt", "full": "report.full.txt", "json": "report.json", "sarif": "report.sarif"}
+GOLDEN_FILES = {
+    "text": "report.txt", "concise": "report.concise.txt", "full": "report.full.txt", "json": "report.json", "sarif": "report.sarif",
+}
 
 DOC = '''\
 ## What it does
