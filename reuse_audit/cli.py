@@ -266,7 +266,8 @@ def check(
         if show_fixes and apply_fix and plan is not None:
             for line in _fixes_applied(plan, before_fix, report):
                 click.echo(line, err=True)
-    sys.exit(EXIT_FINDINGS if unsuppressed and not exit_zero else EXIT_CLEAN)
+    # a changed file that is not Python fails the check as a finding does (ruff: a syntax error)
+    sys.exit(EXIT_FINDINGS if (unsuppressed or report.errors) and not exit_zero else EXIT_CLEAN)
 
 
 PY_SUFFIXES = (".py", ".pyi")

@@ -20,7 +20,7 @@ from .cache import FactsCache
 from .changeset import FileChange, build_change_set
 from .errors import PatchError, UsageError
 from .index import RepoIndex, build_index, facts_notes, read_facts
-from .model import ChangeSet, FileFacts, Finding, Note, Report
+from .model import ChangeSet, FileFacts, Finding, Location, Note, Report, SourceError
 from .patch import parse_patch, reverse_patch
 from .rule import Rule
 from .rules import RULES
@@ -310,14 +310,17 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
     findings = one_target_a_function(findings, selected)
     findings.sort(key=lambda f: f.sort_key)
     notes = set(change.notes) | set(index.notes)
+    changed = {f.new_path for f in change.files if f.new_path and f.new_path.endswith(".py") and not settings.excluded(f.new_path)}
+    errors = source_errors(sorted(changed), change_set.after_facts)
     # The files' own notes (decoding, syntax errors) are those of the files the
     # report rests on: the changed files and the files of its findings.  (A lazy
-    # index knows no others; a full one gives the same.)
+    # index knows no others; a full one gives the same.)  A changed file that is
+    # not Python has its error instead.
     if index.file_notes is not None:
-        paths = {f.new_path for f in change.files if f.new_path}
+        paths = set(changed)
         for finding in findings:
             paths.update((finding.location.path, finding.target_location.path))
-        for path in sorted(paths):
+        for path in sorted(paths - {e.location.path for e in errors}):
             notes.update(index.file_notes(path))
     report = Report(
         findings=tuple(findings),
@@ -331,8 +334,37 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
             and (settings.include_tests or not settings.is_test(index.functions[c.qualname].location.path))
         ),
         rules=tuple(r.code for r in selected),
+        errors=errors,
     )
     return Result(report=report, index=index, change_set=change_set)
+
+
+#: how the parser's decode note says the bytes were not source text (no encoding read them)
+_UNDECODED = "decoded as latin-1: "
+
+
+def source_errors(paths: Iterable[str], facts_of) -> tuple[SourceError, ...]:
+    """The changed files of ``paths`` that are not Python, as ruff reports a syntax error: bytes
+    no encoding of Python's rules reads (a binary file), or code that does not parse.  One a
+    file, at its first error.  ``facts_of(path)`` gives a file's facts (None: not parsed)."""
+    errors = []
+    for path in paths:
+        facts = facts_of(path)
+        if facts is None:
+            continue  # too big, or not analysed: a note says so
+        note = facts.decode_note or ""
+        if _UNDECODED in note:
+            cookie, _, why = note.rpartition(_UNDECODED)
+            cookie = cookie.rstrip("; ")
+            tail = f" ({cookie})" if cookie else ", and no coding cookie names another encoding (a binary file?)"
+            errors.append(SourceError(Location(path, 1), f"not Python source text: {why}{tail}"))
+        elif facts.syntax_errors:
+            first, more = facts.syntax_errors[0], len(facts.syntax_errors) - 1
+            where = f" and {more} more place{'s' if more > 1 else ''}" if more else ""
+            errors.append(SourceError(
+                Location(path, first), f"the code does not parse near line {first}{where}; only the functions that parse were checked",
+            ))
+    return tuple(errors)
 
 
 __all__ = ["Change", "Result", "change_from_patch", "change_from_paths", "change_from_diff", "run", "enabled_rules", "all_rules", "facts_notes"]

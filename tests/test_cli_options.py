@@ -317,8 +317,8 @@ def test_the_json_document_matches_its_documentation(git_repo: GitRepo, capsys):
     assert real["schema_version"] == example["schema_version"] == 2
     assert f"currently `{real['schema_version']}`" in doc
     documented, written = list(_key_paths(example)), list(_key_paths(real))
-    # the same fields in the same order (the example also shows others and notes, empty here)
-    assert [k for k in documented if not k.startswith(("findings.[].others.[].", "notes.[]."))] == written
+    # the same fields in the same order (the example also shows others, notes and errors, empty here)
+    assert [k for k in documented if not k.startswith(("findings.[].others.[].", "notes.[].", "errors.[]."))] == written
     for key in real["findings"][0]:
         assert f"| `{key}` |" in doc, key
     for key in real["summary"]:

@@ -204,3 +204,56 @@ def test_concise_format_prints_one_line_a_finding(repo: GitRepo):
     ], run
     stats = run_cli(["check", "--no-cache", "--format", "concise", "--statistics"], cwd=repo.path, in_process=True)
     assert stats.returncode == 1 and "RA001  [*] reimplemented-function" in stats.stdout, stats
+
+
+# ---------------------------------------------------------------------------
+# 7. a changed .py file that is not Python is reported as ruff reports a syntax error
+
+
+NOT_PYTHON = {
+    "binary": (b"\x00\x01\x02PK\x03\x04binary\xff\xfe", "not valid UTF-8"),
+    "not UTF-8, no coding cookie": (b'def f():\n    return "\xe9\xff"\n', "not valid UTF-8"),
+    "syntax error": (b"def f(:\n    return 1\n", "does not parse"),
+}
+
+
+@pytest.fixture
+def clean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> GitRepo:
+    isolated_git(tmp_path, monkeypatch)
+    repo = GitRepo(tmp_path / "repo")
+    repo.commit("base", BASE_FILES)
+    return repo
+
+
+@pytest.mark.parametrize("kind", sorted(NOT_PYTHON))
+def test_a_changed_file_that_is_not_python_is_an_error_and_exit_1(clean: GitRepo, kind: str, tmp_path: Path):
+    data, why = NOT_PYTHON[kind]
+    (clean.path / "pkg/bad.py").write_bytes(data)
+    cache = str(tmp_path / "cache")
+    for attempt in ("cold", "answered from the cache"):
+        run = run_cli(["check", "--cache-dir", cache], cwd=clean.path, in_process=True)
+        # it was two notes, "No findings: 0 changed functions checked" and exit 0
+        assert run.returncode == 1, (attempt, run)
+        first, *rest = run.stdout.splitlines()
+        assert first.startswith("pkg/bad.py:1:1: SyntaxError: ") and why in first, (attempt, run)
+        assert rest[-1].startswith("Found no findings, but 1 file could not be read as Python: "), (attempt, run)
+        assert "pkg/bad.py" not in run.stderr, (attempt, run)  # the error, not notes besides it
+    for fmt in ("concise", "full"):
+        run = run_cli(["check", "--no-cache", "--format", fmt], cwd=clean.path, in_process=True)
+        assert run.returncode == 1 and run.stdout.startswith("pkg/bad.py:1:1: SyntaxError: "), run
+    run = run_cli(["check", "--no-cache", "--format", "json"], cwd=clean.path, in_process=True)
+    assert run.returncode == 1, run
+    (error,) = json.loads(run.stdout)["errors"]
+    assert (error["path"], error["line"], error["column"], error["kind"]) == ("pkg/bad.py", 1, 1, "SyntaxError"), error
+    run = run_cli(["check", "--no-cache", "--format", "github"], cwd=clean.path, in_process=True)
+    assert run.returncode == 1 and "::error file=pkg/bad.py,line=1,col=1,title=SyntaxError::" in run.stdout, run
+    run = run_cli(["check", "--no-cache", "--exit-zero"], cwd=clean.path, in_process=True)
+    assert run.returncode == 0, run
+
+
+def test_a_coding_cookie_and_an_unchanged_broken_file_are_no_errors(clean: GitRepo):
+    clean.commit("an old broken file", {"pkg/old.py": "def g(:\n    pass\n"})
+    (clean.path / "pkg/lat.py").write_bytes(b'# -*- coding: latin-1 -*-\ndef f():\n    return "\xe9"\n')
+    run = run_cli(["check", "--no-cache"], cwd=clean.path, in_process=True)
+    assert run.returncode == 0 and "No findings" in run.stdout and "SyntaxError" not in run.stdout, run
+    assert "pkg/lat.py: decoded with coding cookie latin-1" in run.stderr, run

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from ..model import Report
 from .common import RenderContext
-from .text import _summary, finish, fixable_line, headline
+from .text import _summary, error_lines, finish, fixable_line, headline
 
 
 def render(report: Report, ctx: RenderContext) -> str:
     findings = sorted(report.findings, key=lambda f: f.sort_key)
     shown = [f for f in findings if not f.suppressed]
-    lines = [headline(f, ctx) for f in shown]
+    lines = error_lines(report, ctx) + [headline(f, ctx) for f in shown]
     lines.append(_summary(report, shown, len(findings) - len(shown)))
     fix_line = fixable_line(shown, ctx)
     if fix_line:
