@@ -311,13 +311,14 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
     findings.sort(key=lambda f: f.sort_key)
     notes = set(change.notes) | set(index.notes)
     changed = {f.new_path for f in change.files if f.new_path and f.new_path.endswith(".py") and not settings.excluded(f.new_path)}
-    errors = source_errors(sorted(changed), change_set.after_facts)
+    # the tree's paths leave out the files too big to parse (a note names them)
+    errors = source_errors(sorted(changed & set(change.after.paths())), change_set.after_facts)
     # The files' own notes (decoding, syntax errors) are those of the files the
     # report rests on: the changed files and the files of its findings.  (A lazy
     # index knows no others; a full one gives the same.)  A changed file that is
     # not Python has its error instead.
     if index.file_notes is not None:
-        paths = set(changed)
+        paths = {f.new_path for f in change.files if f.new_path}
         for finding in findings:
             paths.update((finding.location.path, finding.target_location.path))
         for path in sorted(paths - {e.location.path for e in errors}):
