@@ -21,7 +21,7 @@ from .changeset import FileChange, build_change_set
 from .errors import PatchError, UsageError
 from .index import RepoIndex, build_index, facts_notes, read_facts
 from .model import ChangeSet, FileFacts, Finding, Location, Note, Report, SourceError
-from .patch import parse_patch, reverse_patch
+from .patch import Patch, parse_patch, reverse_patch
 from .rule import Rule
 from .rules import RULES
 from .settings import Settings
@@ -67,14 +67,18 @@ def change_from_patch(repo: Path, patch_text: str, source: str, settings: Settin
     if not repo.is_dir():
         raise UsageError(f"--repo {repo}: not a directory")
     before = FsTree(repo, exclude=settings.exclude)
+    patch = parse_patch(patch_text, source)  # a patch that does not parse is refused as it is
     try:
-        change = change_from_diff(before, patch_text, source)
-    except PatchError:
+        change = _patched(before, patch, source)
+    except PatchError as exc:
         # `git diff | reuse-audit check -` in the checkout that holds the change: the patch
         # is already applied when its reverse applies (git apply -R --check)
-        change = _already_applied(before, patch_text, source)
+        change = _already_applied(before, patch, source)
         if change is None:
-            raise
+            raise PatchError(
+                f"{exc}; nor is the patch already applied there (it does not apply in reverse either): "
+                f"is --repo {repo} the tree it was made against?"
+            ) from None
     tree_notes = tuple(Note(path, reason) for path, reason in getattr(before, "notes", ()))
     return Change(change.before, change.after, change.files, change.notes + tree_notes)
 
@@ -83,12 +87,11 @@ def change_from_patch(repo: Path, patch_text: str, source: str, settings: Settin
 ALREADY_APPLIED = "the patch is already applied to the tree: checked against the tree before it (the patch reversed in memory)"
 
 
-def _already_applied(tree: SourceTree, patch_text: str, source: str) -> Optional[Change]:
-    """The change ``patch_text`` made, when ``tree`` already holds it: the tree before it is
+def _already_applied(tree: SourceTree, patch: Patch, source: str) -> Optional[Change]:
+    """The change ``patch`` made, when ``tree`` already holds it: the tree before it is
     ``tree`` with the reversed patch applied in memory, the tree after it is ``tree``.
     None when the reversed patch does not apply to ``tree`` either."""
     try:
-        patch = parse_patch(patch_text, source)
         reverse = reverse_patch(patch)
         if reverse is None:
             return None
@@ -121,7 +124,10 @@ def change_from_paths(root: Path, paths: Iterable[str], settings: Settings = Set
 
 def change_from_diff(before: SourceTree, patch_text: str, source: str) -> Change:
     """The change a unified diff makes to any source tree, applied in memory."""
-    patch = parse_patch(patch_text, source)
+    return _patched(before, parse_patch(patch_text, source), source)
+
+
+def _patched(before: SourceTree, patch: Patch, source: str) -> Change:
     after, patch_notes = apply_patch(before, patch, source)
     # A copied file adds every function it holds: the copies are new code.
     # So does a section that creates a file the tree lacks (``@@ -0,0 ...``).

@@ -116,6 +116,7 @@ def test_a_patch_applied_only_in_part_is_refused_in_one_line(repo: GitRepo):
     run = run_cli(["check", "-", "--no-cache"], cwd=repo.path, stdin=patch, in_process=True)
     line = assert_usage_error(run, "pkg/new.py")
     assert "already exists" in line
+    assert "nor is the patch already applied there" in line and "is --repo . the tree it was made against?" in line
 
 
 # ---------------------------------------------------------------------------
