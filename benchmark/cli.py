@@ -158,7 +158,7 @@ def _progress(agent: str, memory: str, total: int):
 @click.option("--wide", is_flag=True, help="Text: every table (every metric in one row per configuration, by library, chain, memory, agent and model), not only what fits in 100 columns.")
 def report_command(run_dirs: tuple[str, ...], out: Optional[str], fmt: str, resamples: int, seed: int, wide: bool) -> None:
     """Print the study's tables for one or more RUN_DIRS side by side (an experiment folder of
-    ``bench matrix``: each of its cells).  The text fits in 100 columns; --wide prints every table."""
+    bench matrix: each of its cells).  The text fits in 100 columns; --wide prints every table."""
     from .report import render_json, render_latex, render_markdown, write_report
 
     from .matrix import expand_runs

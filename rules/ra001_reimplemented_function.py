@@ -174,8 +174,9 @@ In `[tool.reuse-audit]` of `pyproject.toml`, or on the command line:
   already pass the test against the target (more: the combination is
   vocabulary).
 - `min-confidence` (default 0.0): findings of a lower confidence are left out.
-- `min-coverage` (default 0.5): the share of what the target computes
-  (operators, constants, literal values) the new code must have too.
+- `min-coverage` (default 0.5): the share of what the target computes (its
+  operators, constants and literal values, with the new helpers it reaches)
+  the new code must have too; below it the two share calls and say other things.
 - `min-own-callees` (default 0: off): shared callees that must be functions of
   the repository itself (the guard `max-common` replaced).
 - `min-structure` (default: off): with `min-own-callees`, a target whose shared
