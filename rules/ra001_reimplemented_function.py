@@ -314,7 +314,7 @@ def _coverage(
     ``tokens.computes``) that the new function has too, with the helpers the change added that it
     reaches (a copy split over new helpers is still whole).  The callee test has compared the
     calls; siblings that share them say and compute other things."""
-    from reuse_audit.index.tokens import computes as meaning
+    from reuse_audit.index.body import computes as meaning
 
     wanted = meaning(*target)
     total = sum(wanted.values())

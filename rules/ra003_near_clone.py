@@ -148,7 +148,7 @@ from __future__ import annotations
 import math
 from typing import Iterator
 
-from reuse_audit.index.tokens import forwards
+from reuse_audit.index.body import forwards
 from reuse_audit.index_protocol import CLONE_CANDIDATES, Index
 from reuse_audit.model import Candidate, ChangeSet, Finding
 from reuse_audit.resolve import method_name

@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 from test_ra001 import check_expected, make_patch, read_tree, write_tree
 
-from reuse_audit.index import clones, pool, tokens
+from reuse_audit.index import body, clones, pool, tokens
 from reuse_audit.cache import FactsCache
 from reuse_audit.cli import cli
 from reuse_audit.index import build_index
@@ -351,4 +351,4 @@ def test_a_near_copy_of_one_function_is_not_also_told_to_call_another(tmp_path):
     ],
 )
 def test_a_delegate_is_one_call_passing_on_its_arguments(source: bytes, delegate: bool):
-    assert tokens.forwards(tokens.tokenize(source)[0]) is delegate
+    assert body.forwards(tokens.tokenize(source)[0]) is delegate

@@ -81,12 +81,12 @@ def test_history_reports_the_commit_that_added_it(repo: GitRepo, capsys, tmp_pat
 
 def test_pre_commit_blocks_the_commit(repo: GitRepo, monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
     pytest.importorskip("pre_commit")
-    yaml = pytest.importorskip("yaml")
-    from test_precommit import BIN, local_config
+    pytest.importorskip("yaml")
+    from test_precommit import BIN, readme_snippet
 
     monkeypatch.setenv("PRE_COMMIT_HOME", str(tmp_path / "pre-commit-home"))
     monkeypatch.setenv("PATH", f"{BIN}:{__import__('os').environ.get('PATH', '')}")
-    (repo.path / ".pre-commit-config.yaml").write_text(yaml.safe_dump(local_config(), sort_keys=False))
+    (repo.path / ".pre-commit-config.yaml").write_text(readme_snippet("local"), encoding="utf-8")  # as the README has it
     repo.commit("pre-commit config")
 
     def run(*args: str) -> subprocess.CompletedProcess:

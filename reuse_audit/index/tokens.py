@@ -309,62 +309,6 @@ def _valid_entry(value: tuple) -> bool:
     return isinstance(e.local_name, str) and isinstance(e.seq, str) and isinstance(e.prints, tuple) and isinstance(e.literals, str)
 
 
-_DEF, _ASYNC, _RETURN, _AWAIT = (SYMBOLS[k] for k in (b"def", b"async", b"return", b"await"))
-#: What a forwarded argument is made of: names, attributes, literals, constants, ``*``, ``**``, ``=``, ``,``.
-_ARGUMENT = re.compile(
-    "(?:%s|[%s])*+"
-    % (
-        _KEPT,
-        re.escape(
-            NAME_SYMBOL + STRING_SYMBOL + NUMBER_SYMBOL + "".join(SYMBOLS[t] for t in (b".", b",", b"=", b"*", b"**", b"None", b"True", b"False"))
-        ),
-    )
-)
-_CALLEE = re.compile("(?:%s|[%s])++" % (_KEPT, re.escape(NAME_SYMBOL + SYMBOLS[b"."])))
-
-
-def _body_start(seq: str) -> int:
-    """Where the body of a ``def`` sequence starts: after its parameters, its return annotation and ``:``."""
-    i = 1 if seq[:1] == _ASYNC else 0
-    if seq[i : i + 1] != _DEF:
-        return -1
-    i += 1 if seq[i + 1 : i + 2] == _PAREN else 2  # the name after ``def`` (a NAME_SYMBOL), if there
-    if seq[i : i + 1] != _PAREN:
-        return -1
-    depth = 0
-    for j in range(i, len(seq)):
-        c = seq[j]
-        if c in _OPEN:
-            depth += 1
-        elif c in _CLOSE:
-            depth -= 1
-        elif c == _COLON and depth == 0:
-            return j + 1
-    return -1
-
-
-def forwards(seq: str) -> bool:
-    """Is the function a delegate: is its body (the docstring is not part of it) one call that
-    passes on its own names, attributes and literals (``return _storage.save(self, db=db)``)?
-
-    A delegate has no code of its own to copy: two classes that each forward to their own
-    module read alike whatever those modules do."""
-    start = _body_start(seq)
-    if start < 0:
-        return False
-    body = seq[start:]
-    if body[:1] == _RETURN:
-        body = body[1:]
-    if body[:1] == _AWAIT:
-        body = body[1:]
-    callee = _CALLEE.match(body)
-    if callee is None or body[callee.end() : callee.end() + 1] != _PAREN:
-        return False
-    rest = body[callee.end() + 1 :]
-    args = _ARGUMENT.match(rest)
-    return rest[args.end() :] == SYMBOLS[b")"]
-
-
 def similarity(a: str, b: str) -> float:
     """Normalised Indel similarity of two sequences: 1 - (insertions + deletions) / (len(a) + len(b))."""
     from rapidfuzz.distance import Indel
@@ -389,22 +333,6 @@ def meaning(seq: str, literals: str = "") -> Counter:
     of ``_MEANING`` in its sequence, and the values of its literals."""
     found = Counter(_KEPT_CHAR.findall(seq))
     found.update(c for c in seq if c in _MEANING)
-    found.update(literals)
-    return found
-
-
-def computes(seq: str, literals: str = "") -> Counter:
-    """What a function's body computes, whatever it calls things by: the operators and constants
-    of ``_MEANING`` in its body and the values of its literals (``meaning`` without the kept
-    names, which an alias-imported copy writes otherwise).  The parameters' defaults are its
-    interface, not its computation: a wrapper exposing three of a target's ten keyword defaults
-    computes what the target computes."""
-    start = _body_start(seq)
-    if start > 0:
-        header = seq[:start]
-        skip = header.count(STRING_SYMBOL) + header.count(NUMBER_SYMBOL)
-        seq, literals = seq[start:], literals[skip:]
-    found = Counter(c for c in seq if c in _MEANING)
     found.update(literals)
     return found
 
