@@ -43,7 +43,7 @@ from typing import Any, Iterable, Optional, Union
 
 from reuse_audit.errors import UsageError
 
-from .model import Chain, Source, Target, Turn
+from .model import Chain, Provenance, Source, Target, Turn
 
 CHAIN_FILE_NAMES = ("chain.yaml", "chain.yml", "chain.json")
 SCHEMA_PATH = Path(__file__).with_name("chain.schema.json")
@@ -366,6 +366,7 @@ def _build_chain(data: dict, file: Path, shown: str) -> Chain:
         tests = _chain_file(chain_dir, item["tests"], f"{at}.tests", shown)
         solution = _chain_file(chain_dir, item["solution"], f"{at}.solution", shown)
         reinvent = _chain_file(chain_dir, item["reinvent"], f"{at}.reinvent", shown) if item.get("reinvent") else None
+        docs_only = _chain_file(chain_dir, item["docs_only"], f"{at}.docs_only", shown) if item.get("docs_only") else None
 
         targets_data = item.get("targets") or {}
         repo = list(targets_data.get("repo") or [])
@@ -394,6 +395,7 @@ def _build_chain(data: dict, file: Path, shown: str) -> Chain:
             solution=solution,
             targets=tuple(Target(n, "repo") for n in repo) + tuple(Target(n, "self") for n in self_),
             reinvent=reinvent,
+            docs_only=docs_only,
         )
         for qualname in turn.qualnames:
             earlier.setdefault(qualname, number)
@@ -405,7 +407,28 @@ def _build_chain(data: dict, file: Path, shown: str) -> Chain:
         source=source,
         turns=tuple(turns),
         description=data.get("description") or "",
+        level=data.get("level") or "study",
+        provenance=_provenance(data.get("provenance"), shown),
     )
+
+
+def _provenance(data: Optional[dict], shown: str) -> Optional[Provenance]:
+    if data is None:
+        return None
+    reviewed = data.get("reviewed_by") or ()
+    reviewed = (reviewed,) if isinstance(reviewed, str) else tuple(reviewed)
+    author = data.get("author")
+    if author is not None and author.strip().casefold() in {r.strip().casefold() for r in reviewed}:
+        raise UsageError(f"{shown}: provenance.reviewed_by: {author!r} is the author; a review is by someone who did not write the chain")
+    date = data.get("date")
+    if date is not None:
+        import datetime
+
+        try:
+            datetime.date.fromisoformat(date)
+        except ValueError:
+            raise UsageError(f"{shown}: provenance.date: {date!r} is not a date") from None
+    return Provenance(method=data["method"], author=author, reviewed_by=reviewed, date=date)
 
 
 # --------------------------------------------------------------------------

@@ -81,7 +81,7 @@ def bench() -> None:
 @click.option("--time-limit", type=click.FloatRange(min=1), default=2400.0, show_default=True, help="Agent wall-time limit per turn, seconds.")
 @click.option("--test-timeout", type=click.FloatRange(min=1), default=300.0, show_default=True, help="Test run limit per turn, seconds.")
 @click.option("--workspace-limit", type=click.FloatRange(min=1), default=1024.0, show_default=True, help="MB the workspace may grow by during one agent turn: past it the agent is stopped and the turn is invalid.")
-@click.option("--sandbox", type=click.Choice(("auto", "bwrap", "none")), default="auto", show_default=True, help="Run each agent turn in a bubblewrap sandbox: auto where the machine allows it (else unsandboxed, said once and recorded), bwrap required, or none.")
+@click.option("--sandbox", type=click.Choice(("auto", "bwrap", "none")), default="auto", show_default=True, help="Run each agent turn in a bubblewrap sandbox. auto: the sandbox, and without one only the oracle runs (unsandboxed, said once and recorded; any other agent is refused, exit 2); bwrap: required for every agent; none: no sandbox, recorded and reported as unsandboxed.")
 @click.option("--memory-limit", type=click.FloatRange(min=16), default=4096.0, show_default=True, help="MB of memory one agent turn may use (cgroup where one can be made, else per process): past it the turn is invalid.")
 @click.option("--process-limit", type=click.IntRange(min=8), default=1024, show_default=True, help="Processes and threads one agent turn may run (where a cgroup can be made).")
 def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_config: Optional[str], memory: str, chain_ids: tuple[str, ...], jobs: int, out: Optional[str], time_limit: float, test_timeout: float, workspace_limit: float, sandbox: str, memory_limit: float, process_limit: int) -> None:
@@ -112,19 +112,8 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_co
         memory_limit=int(memory_limit * 1024 * 1024),
         process_limit=process_limit,
     )
-    total = sum(len(c.turns) for c in chains)
-    with click.progressbar(length=total, label=f"{agent}/{memory}", file=sys.stderr, show_pos=True,
-                           item_show_func=lambda item: item) as bar:
-
-        def progress(chain_id: str, turn: int, turns: int, record: Optional[dict]) -> None:
-            status = ""
-            if record is not None:
-                status = f" {record['tests_passed']}/{record['tests_total']} tests"
-                if record.get("reimplemented"):
-                    status += f", re-implemented {', '.join(record['reimplemented'])}"
-            bar.update(1, f"{chain_id} turn {turn}/{turns}{status}")
-
-        run_benchmark(chains, config, progress)
+    config.isolation()  # fail closed: no sandbox for this agent stops here, before any folder is made
+    run_benchmark(chains, config, _progress(agent, memory, sum(len(c.turns) for c in chains)))
     summary = summarise(run_dir)
     click.echo(render_run(summary, str(shown_dir)), nl=False)
     click.echo(f"Journal: {shown_dir / 'journal.jsonl'}")
@@ -132,6 +121,30 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_co
         reason = next((r["extra"]["infra_error"] for r in read_journal(run_dir) if r.get("extra", {}).get("infra_error")), "")
         click.echo(f"reuse-audit: {summary.errors} turn(s) not measured: their tests could not run ({reason})", err=True)
         sys.exit(1)
+
+
+def _progress(agent: str, memory: str, total: int):
+    """One line on standard error a turn, as it ends (or is found journaled, resuming), and one
+    warning the first time a turn of an agent other than the oracle reports no reads."""
+    from .report import no_reads_reason, reads_recorded
+
+    state = {"done": 0, "warned": False}
+
+    def progress(chain_id: str, turn: int, turns: int, record: Optional[dict]) -> None:
+        state["done"] += 1
+        status = ""
+        if record is not None:
+            status = f": {record['tests_passed']}/{record['tests_total']} tests"
+            if record.get("reimplemented"):
+                status += f", re-implemented {', '.join(record['reimplemented'])}"
+        click.echo(f"reuse-audit bench: {agent}/{memory} [{state['done']}/{total}] {chain_id} turn {turn}/{turns}{status}",
+                   err=True)
+        if record is not None and agent != "oracle" and not state["warned"] and not reads_recorded(record):
+            state["warned"] = True
+            click.echo(f"reuse-audit bench: warning: {agent} reported no reads at {chain_id} turn {turn} "
+                       f"({no_reads_reason(agent)}): recall is n/a for such turns", err=True)
+
+    return progress
 
 
 @bench.command(name="report")
@@ -142,15 +155,16 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_co
 @click.option("--bootstrap", "resamples", type=click.IntRange(min=0), default=1000, show_default=True,
               help="Bootstrap resamples of the 95 % confidence intervals (0: none).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the bootstrap: the same seed gives the same intervals.")
-def report_command(run_dirs: tuple[str, ...], out: Optional[str], fmt: str, resamples: int, seed: int) -> None:
+@click.option("--wide", is_flag=True, help="Text: every table (every metric in one row per configuration, by library, chain, memory, agent and model), not only what fits in 100 columns.")
+def report_command(run_dirs: tuple[str, ...], out: Optional[str], fmt: str, resamples: int, seed: int, wide: bool) -> None:
     """Print the study's tables for one or more RUN_DIRS side by side (an experiment folder of
-    ``bench matrix``: each of its cells)."""
+    bench matrix: each of its cells).  The text fits in 100 columns; --wide prints every table."""
     from .report import render_json, render_latex, render_markdown, write_report
 
     from .matrix import expand_runs
 
     dirs = expand_runs([_absolute(d) for d in run_dirs])  # an experiment folder stands for its cells
-    text, summaries = write_report(dirs, _absolute(out) if out else None, resamples, seed)
+    text, summaries = write_report(dirs, _absolute(out) if out else None, resamples, seed, wide)
     if fmt == "markdown":
         text = render_markdown(summaries, png="per_turn.png" if out else None)
     elif fmt == "latex":
@@ -208,7 +222,8 @@ def matrix_command(matrix_file: str, experiment: Optional[str], dry_run: bool, e
 @click.argument("suites", nargs=-1, required=True)
 @click.option("--work", default=None, help="Keep workspaces and test logs here (default: a temporary folder, removed).")
 @click.option("--chain", "chain_ids", multiple=True, help="Verify only these chain ids (repeatable).")
-def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tuple[str, ...]) -> None:
+@click.option("--leaks", "leaks_only", is_flag=True, help="Only the leak check (requirements and signatures against the targets' source): no tests run.")
+def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tuple[str, ...], leaks_only: bool) -> None:
     """Prove every turn of SUITES (suite names, suite folders or chain folders) honest.
 
     A declared target may be a function or method named by its module or by a
@@ -216,8 +231,11 @@ def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tupl
     any other name fails the turn as an unknown name.
 
     Exit status 1 when any turn fails a check; the table names the chain, turn and reason.
+    A chain at `level: smoke` (the starter suite) reports its leaks, missing
+    docs-only solutions and provenance as warnings, which do not fail.
     """
     from .chain import load_suite
+    from .leaks import leak_report
     from .verify import render_table, verify
 
     chains = _chosen([c for suite in suites for c in load_suite(suite)], chain_ids, ", ".join(suites))
@@ -225,6 +243,10 @@ def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tupl
     duplicate = next((i for i in ids if ids.count(i) > 1), None)
     if duplicate:
         raise UsageError(f"chain {duplicate} is given twice")
+    if leaks_only:
+        text, failed = leak_report(chains)
+        click.echo(text, nl=False)
+        sys.exit(1 if failed else 0)
 
     def progress(check) -> None:
         state = "ok" if check.ok else "FAIL"
@@ -277,14 +299,39 @@ def build_command(source: str, out: Optional[str], import_name: Optional[str], c
     sys.exit(0 if built else 1)
 
 
+@bench.command(name="list")
+@click.argument("suite", required=False)
+@click.option("--turns", "show_turns", is_flag=True, help="Also each turn: its required path and declared targets.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True, help="Output format.")
+def list_command(suite: Optional[str], show_turns: bool, fmt: str) -> None:
+    """List a suite's chains: their ids (for --chain), libraries, turns and targets.
+
+    SUITE is a shipped suite name, a suite folder or a chain folder; without it,
+    the shipped suites. Nothing is fetched or run.
+    """
+    from .chain import load_suite, shipped_suites
+    from .listing import as_json, render_shipped, render_suite
+
+    if suite is None:
+        if fmt == "json":
+            raise UsageError("bench list --format json lists one suite: give its name or folder (bench list starter)")
+        click.echo(render_shipped({name: load_suite(name) for name in shipped_suites()}), nl=False)
+        return
+    chains = load_suite(suite)
+    label = suite if not Path(suite).exists() else suite.rstrip("/") or suite
+    click.echo(as_json(chains, label) if fmt == "json" else render_suite(chains, label, show_turns), nl=False)
+
+
 @bench.command(name="stats")
 @click.argument("suite")
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True, help="Output format.")
-def stats_command(suite: str, fmt: str) -> None:
-    """Print the study's Table 1 for a suite.
+@click.option("--check", is_flag=True, help="Exit 1 when the suite misses a threshold of a suite comparable with the study's.")
+def stats_command(suite: str, fmt: str, check: bool) -> None:
+    """Print the study's Table 1 for a suite, beside the study's own figures.
 
     SUITE is a shipped suite name, a suite folder or a chain folder. Judgeable
-    shares count callees with the engine's index of each chain's source.
+    shares count callees with the engine's index of each chain's source; the
+    thresholds under the table are issue 26's (benchmark/README.md).
     """
     from .chain import load_suite
     from .chainbuild.stats import render_json, render_markdown, render_text, suite_stats
@@ -292,6 +339,8 @@ def stats_command(suite: str, fmt: str) -> None:
     label = Path(suite).name if Path(suite).exists() else suite
     stats = suite_stats(load_suite(suite), label)
     click.echo({"text": render_text, "markdown": render_markdown, "json": render_json}[fmt](stats), nl=False)
+    if check and not stats.comparable:
+        sys.exit(1)
 
 
 def _chosen(chains: list, chain_ids: tuple[str, ...], where: str) -> list:

@@ -334,6 +334,8 @@ def run_matrix(matrix: Matrix, executor=None, progress=None, cell_started=None) 
 
     from .runner import run_benchmark
 
+    for cell in matrix.cells:  # fail closed before anything runs: a cell refused later would stop the experiment midway
+        matrix.run_config(cell).isolation()
     write_experiment(matrix)
     dirs = []
     todo = []

@@ -46,6 +46,7 @@ class Turn:
     solution: Path  # reference solution (absolute)
     targets: tuple[Target, ...] = ()
     reinvent: Optional[Path] = None  # a solution that passes the tests but copies the targets inline
+    docs_only: Optional[Path] = None  # a solution written from the public documentation alone
 
     @property
     def function_names(self) -> tuple[str, ...]:
@@ -63,6 +64,19 @@ class Turn:
         return tuple(f"{self.module}.{name}" for name in self.function_names)
 
 
+LEVELS = ("study", "smoke")
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Who made a chain, and who read it (``provenance`` in the chain file)."""
+
+    method: str  # "authored" (written by a person) | "built" (by `bench build`)
+    author: Optional[str] = None  # a person, or for "built" the model or chooser
+    reviewed_by: tuple[str, ...] = ()  # people who read it and did not write it
+    date: Optional[str] = None  # YYYY-MM-DD
+
+
 @dataclass(frozen=True)
 class Chain:
     id: str
@@ -70,6 +84,8 @@ class Chain:
     source: Source
     turns: tuple[Turn, ...]
     description: str = ""
+    level: str = "study"  # "study": held to the study's protocol; "smoke": its leaks and gaps are warnings
+    provenance: Optional[Provenance] = None
 
 
 @dataclass(frozen=True)
@@ -102,6 +118,11 @@ class AgentResult:
     cost: float = 0.0
     steps: int = 0
     tokens: int = 0  # model tokens (prompt + completion) the turn used, when the harness reports them
+    # the harness or its endpoint failed, not the agent (no key, nothing listening at the endpoint,
+    # an unknown or unpriced model, a bad configuration): one line, the cause and its fix.  The
+    # runner stops the run there, scores nothing of the turn and journals nothing: a rerun after
+    # the fix runs the turn again.
+    infra_error: str = ""
 
 
 @dataclass(frozen=True)
@@ -128,7 +149,7 @@ class TurnRecord:
     duplicated: bool  # the chain has a re-implemented target at this turn or before
     files_viewed: int
     lines_viewed: int
-    findings: tuple[dict, ...] = ()  # RA001/RA002 findings of the turn's diff, as JSON objects
+    findings: tuple[dict, ...] = ()  # findings on the submitted file's diff (RA001/RA002/RA003), as JSON objects
     notes: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)
     library: str = ""  # the chain's pinned distribution (source.package)

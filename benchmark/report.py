@@ -1,9 +1,13 @@
 """``reuse-audit bench report RUN_DIR...``: the study's tables, side by side.
 
 Every metric is computed per turn first (over the chains' records of that
-turn), and a configuration's overall value is the mean of its per-turn values
-(the turns where it is defined).  The definitions, and the study's wording
-beside them, are in ``benchmark/README.md`` (*Metrics*):
+turn).  A configuration's overall value is given both ways, labelled: the
+**mean over turns** of its per-turn values (the turns where it is defined:
+each turn weighs the same, as the study's per-turn curves), and **pooled**
+over all its measured turns at once (reuse and recall: targets reused or read
+/ all targets; passed: tests passed / all tests; resolved: turns; Cdup and
+near-clones: chain-turns).  The definitions, and the study's wording beside
+them, are in ``benchmark/README.md`` (*Metrics*):
 
 * rates, pooled over the chains at a turn: resolved %, passed %, reuse and
   recall of repository and self targets, reuse without recall (targets called
@@ -22,7 +26,17 @@ seed, so a report is the same every time it is made from the same journals.
 Tables: overall per configuration (a run: agent, model, memory), with the
 intervals; per turn; by library and by chain (per configuration); by memory
 setting and by agent and model (runs pooled).  Written as text, Markdown,
-LaTeX (booktabs), JSON and a PNG of every per-turn metric.
+LaTeX (booktabs), JSON and a PNG of every per-turn metric.  The default text
+(:func:`render_text`) fits in 100 columns: the runs, the overall figures
+both ways and the per-turn figures, one configuration a column group; the
+wide tables (every metric in one row per configuration, by library, chain,
+memory and agent) are behind ``wide=True`` (``bench report --wide``).
+
+Reads.  Recall, reuse without recall, files and lines viewed are computed over
+the turns whose harness reported reads (``extra.reads_recorded``; in journals
+older than that field, a turn that viewed a file): the oracle reads nothing,
+and the ``command`` adapter records reads only when its program writes them.
+Where no turn reported any they are ``n/a``, not 0, and the report says why.
 
 Invalid turns (``extra.invalid``: the agent wrote outside its workspace, or
 past the workspace limit; see ``runner.py``) and infrastructure errors
@@ -80,6 +94,10 @@ GROUP_COLUMNS = ("resolved", "passed", "reuse_repo", "reuse_self", "recall_repo"
                  "cdup", "cdup_last", "near_clone")
 BOOTSTRAP = 1000
 SEED = 0
+# metrics read from the agent's reads: n/a where the harness reported none
+READ_METRICS = {"recall_repo", "recall_self", "unread_repo", "unread_self", "files_viewed", "lines_viewed"}
+NA = "n/a"
+WIDTH = 100  # columns of the default text report
 
 
 @dataclass(frozen=True)
@@ -98,6 +116,15 @@ class RunSummary:
     resamples: int = BOOTSTRAP
     seed: int = SEED
     isolation: str = ""  # how the agent turns were isolated (run.json "isolation"), e.g. "bwrap, cgroup v1"
+    # the files the agent left beside its submissions (listed, never scored): {chain, turn, path, functions}
+    other_files: tuple = ()
+    pooled: dict = field(default_factory=dict)  # metric -> value pooled over all measured turns
+    ci_pooled: dict = field(default_factory=dict)  # metric -> (low, high) of the pooled value
+
+    @property
+    def turns_without_reads(self) -> int:
+        """Measured turns whose harness reported no reads (left out of recall)."""
+        return sum(1 for r in self.records if not reads_recorded(r))
 
     @property
     def agent_model(self) -> str:
@@ -116,6 +143,15 @@ def is_invalid(record: dict) -> bool:
 def is_infra_error(record: dict) -> bool:
     extra = record.get("extra")
     return isinstance(extra, dict) and bool(extra.get("infra_error"))
+
+
+def reads_recorded(record: dict) -> bool:
+    """Did the turn's harness report its reads?  ``extra.reads_recorded`` (the runner's: reads, or a
+    trajectory to read them from); in older journals, whether the turn viewed a file."""
+    extra = record.get("extra")
+    if isinstance(extra, dict) and "reads_recorded" in extra:
+        return bool(extra["reads_recorded"])
+    return bool(record.get("files_viewed") or record.get("repo_recalled") or record.get("self_recalled"))
 
 
 def agent_model(config: dict) -> str:
@@ -159,32 +195,37 @@ def annotate(records: list[dict]) -> list[dict]:
 
 
 def metrics(records: list[dict]) -> dict:
-    """Every metric over a set of records (one turn's, usually)."""
+    """Every metric over a set of records (one turn's, usually, or all of a run's: pooled); the
+    metrics of reads over the records whose harness reported them.  ``turns`` and
+    ``turns_with_reads`` count the records."""
     n = len(records)
+    read = [r for r in records if reads_recorded(r)]
 
-    def total(key: str) -> int:
-        return sum(len(r[key]) for r in records)
+    def total(key: str, among: list[dict]) -> int:
+        return sum(len(r[key]) for r in among)
 
-    def mean_of(get: Callable[[dict], float]) -> Optional[float]:
-        return (sum(get(r) for r in records) / n) if n else None
+    def mean_of(get: Callable[[dict], float], among: list[dict]) -> Optional[float]:
+        return (sum(get(r) for r in among) / len(among)) if among else None
 
     return {
         "resolved": _ratio(sum(1 for r in records if r["resolved"]), n),
         "passed": _ratio(sum(r["tests_passed"] for r in records), sum(r["tests_total"] for r in records)),
-        "reuse_repo": _ratio(total("repo_reused"), total("repo_targets")),
-        "reuse_self": _ratio(total("self_reused"), total("self_targets")),
-        "recall_repo": _ratio(total("repo_recalled"), total("repo_targets")),
-        "recall_self": _ratio(total("self_recalled"), total("self_targets")),
-        "unread_repo": _unread(records, "repo"),
-        "unread_self": _unread(records, "self"),
+        "reuse_repo": _ratio(total("repo_reused", records), total("repo_targets", records)),
+        "reuse_self": _ratio(total("self_reused", records), total("self_targets", records)),
+        "recall_repo": _ratio(total("repo_recalled", read), total("repo_targets", read)),
+        "recall_self": _ratio(total("self_recalled", read), total("self_targets", read)),
+        "unread_repo": _unread(read, "repo"),
+        "unread_self": _unread(read, "self"),
         "cdup": _ratio(sum(1 for r in records if r["duplicated"]), n),
         "near_clone": _ratio(sum(1 for r in records if r.get("_near_clone")), n),
-        "files_viewed": mean_of(lambda r: r["files_viewed"]),
-        "lines_viewed": mean_of(lambda r: r["lines_viewed"]),
-        "cost": mean_of(lambda r: float(r.get("cost") or 0.0)),
-        "tokens": mean_of(lambda r: float(r.get("tokens") or 0)),
-        "steps": mean_of(lambda r: float(r.get("steps") or 0)),
-        "wall": mean_of(lambda r: float(r.get("agent_seconds") or 0.0)),
+        "files_viewed": mean_of(lambda r: r["files_viewed"], read),
+        "lines_viewed": mean_of(lambda r: r["lines_viewed"], read),
+        "cost": mean_of(lambda r: float(r.get("cost") or 0.0), records),
+        "tokens": mean_of(lambda r: float(r.get("tokens") or 0), records),
+        "steps": mean_of(lambda r: float(r.get("steps") or 0), records),
+        "wall": mean_of(lambda r: float(r.get("agent_seconds") or 0.0), records),
+        "turns": n,
+        "turns_with_reads": len(read),
     }
 
 
@@ -198,40 +239,59 @@ def overall_metrics(records: list[dict], per_turn: Optional[dict] = None) -> dic
     out = {}
     for key, _ in METRICS:
         out[key] = _mean([m[key] for m in per_turn.values() if m[key] is not None])
+    out.update(_last_turn(records))
+    out["turns"] = len(records)
+    out["turns_with_reads"] = sum(1 for r in records if reads_recorded(r))
+    return out
+
+
+def pooled_metrics(records: list[dict]) -> dict:
+    """Each metric pooled over all of ``records`` at once (reuse: targets reused / all targets);
+    the last-turn rates as :func:`overall_metrics` gives them."""
+    return {**metrics(records), **_last_turn(records)}
+
+
+def _last_turn(records: list[dict]) -> dict:
     last: dict[object, dict] = {}
     for r in records:
         key = r.get("_sample", r["chain"])
         if key not in last or r["turn"] > last[key]["turn"]:
             last[key] = r
-    out["cdup_last"] = _ratio(sum(1 for r in last.values() if r["duplicated"]), len(last))
-    out["near_clone_last"] = _ratio(sum(1 for r in last.values() if r.get("_near_clone")), len(last))
-    return out
+    return {"cdup_last": _ratio(sum(1 for r in last.values() if r["duplicated"]), len(last)),
+            "near_clone_last": _ratio(sum(1 for r in last.values() if r.get("_near_clone")), len(last))}
 
 
-def bootstrap(records: list[dict], resamples: int = BOOTSTRAP, seed: int = SEED) -> dict:
-    """95 % percentile intervals of every overall metric, chains resampled with replacement."""
+def bootstrap(records: list[dict], resamples: int = BOOTSTRAP, seed: int = SEED, pooled: bool = False) -> dict:
+    """95 % percentile intervals of every overall metric (the mean over turns, or with ``pooled``
+    the pooled value), chains resampled with replacement."""
+    return bootstrap_both(records, resamples, seed)[1 if pooled else 0]
+
+
+def bootstrap_both(records: list[dict], resamples: int = BOOTSTRAP, seed: int = SEED) -> tuple[dict, dict]:
+    """The intervals of the mean over turns and of the pooled values, from the same resamples."""
     by_chain: dict[str, list[dict]] = {}
     for r in records:
         by_chain.setdefault(r["chain"], []).append(r)
     chains = sorted(by_chain)
     if not chains or resamples <= 0:
-        return {}
+        return {}, {}
     rng = random.Random(seed)
-    draws: dict[str, list[float]] = {key: [] for key, _ in OVERALL}
+    draws: tuple[dict, dict] = ({key: [] for key, _ in OVERALL}, {key: [] for key, _ in OVERALL})
     for _ in range(resamples):
         sample = []
         for i in range(len(chains)):
             chain = chains[rng.randrange(len(chains))]
             sample.extend({**r, "_sample": i} for r in by_chain[chain])
-        values = overall_metrics(sample)
-        for key, value in values.items():
-            if value is not None:
-                draws[key].append(value)
-    out = {}
-    for key, values in draws.items():
-        if values:
-            values.sort()
-            out[key] = (_percentile(values, 2.5), _percentile(values, 97.5))
+        for values, into in ((overall_metrics(sample), draws[0]), (pooled_metrics(sample), draws[1])):
+            for key in into:
+                if values.get(key) is not None:
+                    into[key].append(values[key])
+    out: tuple[dict, dict] = ({}, {})
+    for drawn, into in zip(draws, out):
+        for key, values in drawn.items():
+            if values:
+                values.sort()
+                into[key] = (_percentile(values, 2.5), _percentile(values, 97.5))
     return out
 
 
@@ -272,10 +332,35 @@ def summarise(run_dir: Path, resamples: int = BOOTSTRAP, seed: int = SEED) -> Ru
     label = f"{agent_model(config)}/{config.get('memory', '?')} ({run_dir.name})"
     per_turn = per_turn_metrics(records)
     overall = overall_metrics(records, per_turn)
-    ci = bootstrap(records, resamples, seed)
+    ci, ci_pooled = bootstrap_both(records, resamples, seed)
     chains = len({r["chain"] for r in records})
     return RunSummary(label, str(run_dir), chains, len(records), overall, per_turn, invalid, errors, ci, config,
-                      tuple(records), resamples, seed, isolation_label(config.get("isolation")))
+                      tuple(records), resamples, seed, isolation_label(config.get("isolation")), _other_files(records),
+                      pooled_metrics(records), ci_pooled)
+
+
+def _other_files(records: list[dict]) -> tuple:
+    """The files the measured turns left beside their submissions (``extra.other_files``), by chain and turn."""
+    out = []
+    for r in sorted(records, key=lambda r: (r["chain"], r["turn"])):
+        extra = r.get("extra") if isinstance(r.get("extra"), dict) else {}
+        for entry in extra.get("other_files") or ():
+            if isinstance(entry, dict) and isinstance(entry.get("path"), str):
+                functions = [str(f) for f in entry.get("functions") or ()]
+                out.append({"chain": r["chain"], "turn": r["turn"], "path": entry["path"], "functions": functions})
+    return tuple(out)
+
+
+def other_file_lines(summary: RunSummary) -> list[str]:
+    """``chain turn N: path (adds f, g)``, one a file the agent left beside its submission."""
+    out = []
+    for f in summary.other_files:
+        adds = f" (adds {', '.join(f['functions'])})" if f["functions"] else ""
+        out.append(f"{f['chain']} turn {f['turn']}: {f['path']}{adds}")
+    return out
+
+
+OTHER_FILES_TITLE = "Files left beside the submission (listed, not scored)"
 
 
 def isolation_label(isolation) -> str:
@@ -301,14 +386,25 @@ def _fmt(metric: str, value: Optional[float]) -> str:
     return f"{value:.1f}"
 
 
-def _with_ci(summary: RunSummary, key: str) -> str:
-    value = summary.overall.get(key)
-    ci = summary.ci.get(key)
-    if value is None:
-        return "-"
-    if ci is None:
-        return _fmt(key, value)
-    return f"{_fmt(key, value)} [{_fmt(key, ci[0])}, {_fmt(key, ci[1])}]"
+def _cell(values: dict, key: str) -> str:
+    """Metric ``key`` of ``values`` (a dict of :func:`metrics`) as shown: ``n/a`` for a metric of
+    reads where no turn reported any, ``-`` where it is undefined (no self targets)."""
+    value = values.get(key)
+    if value is None and key in READ_METRICS and values.get("turns") and not values.get("turns_with_reads"):
+        return NA
+    return _fmt(key, value)
+
+
+def _interval(key: str, values: dict, ci: dict) -> str:
+    bounds = ci.get(key)
+    if values.get(key) is None or bounds is None:
+        return ""
+    return f"[{_fmt(key, bounds[0])}, {_fmt(key, bounds[1])}]"
+
+
+def _with_ci(values: dict, ci: dict, key: str) -> str:
+    interval = _interval(key, values, ci)
+    return f"{_cell(values, key)} {interval}" if interval else _cell(values, key)
 
 
 @dataclass(frozen=True)
@@ -329,28 +425,44 @@ def _grouped(summaries: list[RunSummary], key_of: Callable[[dict], str], first: 
     for (label, group), records in sorted(groups.items()):
         values = overall_metrics(records)
         chains = len({r["chain"] for r in records})
-        rows.append([label, group, str(chains), str(len(records))] + [_fmt(k, values[k]) for k in GROUP_COLUMNS])
+        rows.append([label, group, str(chains), str(len(records))] + [_cell(values, k) for k in GROUP_COLUMNS])
     head = ["Configuration", first, "Chains", "Turns"] + [TITLES[k] for k in GROUP_COLUMNS]
     return Table(f"By {first.lower()}", head, rows)
 
 
+POOLED_NOTE = ("Pooled: over all measured turns at once: reuse and recall = targets reused or read / all targets, "
+               "passed = tests passed / all tests, resolved, Cdup and near-clones = chain-turns; the last-turn "
+               "rates are the same both ways.")
+MEAN_NOTE = "Mean over turns: each turn's rate, averaged over the turns (the study's per-turn curves)."
+
+
+def _ci_note(summaries: list[RunSummary]) -> str:
+    if not summaries:
+        return ""
+    return (f"95 % CI: percentile bootstrap, chains resampled with replacement, {summaries[0].resamples} "
+            f"resamples, seed {summaries[0].seed}.")
+
+
 def tables(summaries: list[RunSummary]) -> list[Table]:
+    """Every table of the report (the wide text, Markdown and LaTeX)."""
     out = []
     head = ["Configuration", "Chains", "Turns", "Invalid", "Errors"] + [t for _, t in OVERALL]
-    rows = [[s.label, str(s.chains), str(s.turns), str(s.invalid), str(s.errors)] + [_fmt(k, s.overall.get(k)) for k, _ in OVERALL]
-            for s in summaries]
-    out.append(Table("Overall (mean over turns)", head, rows))
+    for title, values_of, note in (("Overall (mean over turns)", lambda s: s.overall, MEAN_NOTE),
+                                   ("Overall (pooled over targets)", lambda s: s.pooled, POOLED_NOTE)):
+        rows = [[s.label, str(s.chains), str(s.turns), str(s.invalid), str(s.errors)]
+                + [_cell(values_of(s), k) for k, _ in OVERALL] for s in summaries]
+        out.append(Table(title, head, rows, note))
     out.append(Table(
         "Overall with 95 % bootstrap confidence intervals",
-        ["Metric"] + [s.label for s in summaries],
-        [[title] + [_with_ci(s, key) for s in summaries] for key, title in OVERALL],
-        note=(f"95 % percentile bootstrap: chains resampled with replacement, {summaries[0].resamples} resamples, "
-              f"seed {summaries[0].seed}.") if summaries else "",
+        ["Metric"] + [f"{s.label} {way}" for s in summaries for way in ("mean over turns", "pooled")],
+        [[title] + [cell for s in summaries for cell in (_with_ci(s.overall, s.ci, key), _with_ci(s.pooled, s.ci_pooled, key))]
+         for key, title in OVERALL],
+        note=_ci_note(summaries),
     ))
     turns = sorted({t for s in summaries for t in s.per_turn})
     for key, title in METRICS:
         out.append(Table(f"{title} by turn", ["Configuration"] + [f"T{t}" for t in turns],
-                         [[s.label] + [_fmt(key, s.per_turn.get(t, {}).get(key)) for t in turns] for s in summaries]))
+                         [[s.label] + [_cell(s.per_turn.get(t, {}), key) for t in turns] for s in summaries]))
     out.append(_grouped(summaries, lambda r: str(r.get("library") or r["chain"].split("-")[0]), "Library"))
     out.append(_grouped(summaries, lambda r: r["chain"], "Chain"))
     out.append(Table("By memory setting", *_pooled_rows(summaries, lambda s: s.memory, "Memory")))
@@ -366,22 +478,169 @@ def _pooled_rows(summaries: list[RunSummary], key_of: Callable[[RunSummary], str
     for group, records in sorted(groups.items()):
         values = overall_metrics(records)
         runs = sum(1 for s in summaries if key_of(s) == group)
-        rows.append([group, str(runs), str(len(records))] + [_fmt(k, values[k]) for k in GROUP_COLUMNS])
+        rows.append([group, str(runs), str(len(records))] + [_cell(values, k) for k in GROUP_COLUMNS])
     return [first, "Runs", "Turns"] + [TITLES[k] for k in GROUP_COLUMNS], rows
 
 
+# reads the harness did not report: why, by adapter
+_NO_READS_WHY = {
+    "oracle": "the oracle reads nothing",
+    "command": "the command adapter records reads only when its program writes them to $REUSE_AUDIT_READS",
+    "replay": "the recorded turns hold no reads (trajectory.jsonl or reads.jsonl)",
+}
+
+
+def no_reads_reason(agent: str) -> str:
+    return _NO_READS_WHY.get(agent, f"the {agent} harness reported none")
+
+
+def warnings(summaries: list[RunSummary]) -> list[str]:
+    """What would make a figure look wrong when it is not: turns whose harness reported no reads."""
+    out = []
+    for s in summaries:
+        missing = s.turns_without_reads
+        if not missing:
+            continue
+        agent = str(s.config.get("agent", "?"))
+        why = no_reads_reason(agent)
+        if missing == s.turns:
+            prefix = "" if agent == "oracle" else "Warning: "
+            out.append(f"{prefix}{s.label}: no turn reported reads ({why}): recall, reuse without recall, "
+                       "files and lines viewed are n/a, not 0.")
+        else:
+            out.append(f"Warning: {s.label}: {missing} of {s.turns} turn(s) reported no reads ({why}): they are "
+                       "left out of recall, reuse without recall, files and lines viewed.")
+    return out
+
+
+def _counts(s: RunSummary) -> str:
+    return (f"{s.label}: {s.chains} chain(s), {s.turns} turn(s) measured, {s.invalid} invalid, "
+            f"{s.errors} infrastructure error(s)")
+
+
+def _wrap(text: str, first: str = "", rest: str = "", width: int = WIDTH) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width=width, initial_indent=first, subsequent_indent=rest,
+                         break_on_hyphens=False) or [first.rstrip()]
+
+
+def _keys(count: int) -> list[str]:
+    """A, B, ..., Z, AA, AB, ...: the configurations' short names in the narrow report."""
+    out = []
+    for i in range(count):
+        name, n = "", i
+        while True:
+            name = chr(ord("A") + n % 26) + name
+            n = n // 26 - 1
+            if n < 0:
+                break
+        out.append(name)
+    return out
+
+
+def _fitted(first_head: list[str], first_rows: list[list[str]], groups: list[tuple[list[str], list[list[str]]]],
+            width: int = WIDTH) -> list[str]:
+    """Grids of the first columns and the column groups (each: its heads, its rows' cells), as many
+    groups in a grid as fit in ``width`` columns (at least one)."""
+    def grid_width(chosen: list) -> int:
+        heads = first_head + [h for g in chosen for h in g[0]]
+        rows = [fr + [c for g in chosen for c in g[1][i]] for i, fr in enumerate(first_rows)]
+        widths = [max(len(str(c)) for c in col) for col in zip(heads, *rows)]
+        return sum(widths) + 2 * (len(widths) - 1)
+
+    out: list[str] = []
+    chunk: list = []
+    chunks = []
+    for group in groups:
+        if chunk and grid_width(chunk + [group]) > width:
+            chunks.append(chunk)
+            chunk = []
+        chunk.append(group)
+    if chunk:
+        chunks.append(chunk)
+    for i, chosen in enumerate(chunks):
+        heads = first_head + [h for g in chosen for h in g[0]]
+        rows = [fr + [c for g in chosen for c in g[1][j]] for j, fr in enumerate(first_rows)]
+        if i:
+            out.append("")
+        out.append(_grid(heads, rows))
+    return out
+
+
+def _overall_narrow(summaries: list[RunSummary], keys: list[str]) -> list[str]:
+    first = [[title] for _, title in OVERALL]
+    groups = []
+    for key, s in zip(keys, summaries):
+        heads = ["Mean over turns", "95 % CI", "Pooled"] if len(summaries) == 1 else \
+            [f"{key} mean", f"{key} 95 % CI", f"{key} pooled"]
+        rows = [[_cell(s.overall, k), _interval(k, s.overall, s.ci), _cell(s.pooled, k)] for k, _ in OVERALL]
+        groups.append((heads, rows))
+    out = ["Overall: mean over turns (with its 95 % CI) and pooled over targets"]
+    out += _fitted(["Metric"], first, groups)
+    for note in (MEAN_NOTE, POOLED_NOTE, _ci_note(summaries)):
+        out += _wrap(note)
+    return out
+
+
+def _per_turn_narrow(s: RunSummary, name: str) -> list[str]:
+    turns = sorted(s.per_turn)
+    groups = [([f"T{t}"], [[_cell(s.per_turn[t], k)] for k, _ in METRICS]) for t in turns]
+    return _wrap(f"Per turn: {name}") + _fitted(["Metric"], [[title] for _, title in METRICS], groups)
+
+
+def _other_files_narrow(summaries: list[RunSummary], keys: list[str]) -> list[str]:
+    if not any(s.other_files for s in summaries):
+        return []
+    out = [OTHER_FILES_TITLE]
+    for key, s in zip(keys, summaries):
+        prefix = f"  {key} " if len(summaries) > 1 else "  "
+        for line in other_file_lines(s):
+            out += _wrap(line, first=prefix, rest=" " * (len(prefix) + 4))
+    return out + [""]
+
+
 def render_run(summary: RunSummary, shown: Optional[str] = None) -> str:
-    """What ``bench run`` prints at its end: the counts, then each overall metric with its interval."""
-    counts = (f"{summary.label}: {summary.chains} chain(s), {summary.turns} turn(s) measured, "
-              f"{summary.invalid} invalid, {summary.errors} infrastructure error(s)")
-    table = tables([summary])[1]
-    out = [counts, f"Isolation: {summary.isolation}", "", table.title,
-           _grid(["Metric", "Overall"], [row for row in table.rows]), table.note, "",
-           "Per turn, by library and by chain: reuse-audit bench report " + (shown or summary.run_dir)]
+    """What ``bench run`` prints at its end (within 100 columns): the counts, the isolation, the
+    warnings, and each overall metric both ways, with the mean's interval."""
+    out = _wrap(_counts(summary)) + _wrap(f"Isolation: {summary.isolation}")
+    for line in warnings([summary]):
+        out += _wrap(line)
+    out += [""] + _overall_narrow([summary], [""]) + [""]
+    out += _other_files_narrow([summary], [""])
+    out += _wrap("Per turn: reuse-audit bench report " + (shown or summary.run_dir) + " (by library and by chain: "
+                 "add --wide)")
     return "\n".join(out) + "\n"
 
 
-def render_text(summaries: list[RunSummary]) -> str:
+def render_text(summaries: list[RunSummary], wide: bool = False) -> str:
+    """The text report: within 100 columns (the runs, the overall figures both ways, the per-turn
+    figures), or with ``wide`` every table of :func:`tables`."""
+    if wide:
+        return _render_wide(summaries)
+    keys = _keys(len(summaries)) if len(summaries) > 1 else [""]
+    out = ["Runs" if len(summaries) > 1 else "Run"]
+    for key, s in zip(keys, summaries):
+        lead = f"  {key}  " if key else "  "
+        out += _wrap(_counts(s), first=lead, rest=" " * len(lead))
+        out += _wrap(f"Isolation: {s.isolation}", first=" " * len(lead), rest=" " * (len(lead) + 2))
+    out.append("")
+    notes = warnings(summaries)
+    for line in notes:
+        out += _wrap(line)
+    if notes:
+        out.append("")
+    out += _overall_narrow(summaries, keys) + [""]
+    for key, s in zip(keys, summaries):
+        out += _per_turn_narrow(s, f"{key} (see Runs)" if key else s.label) + [""]
+    out += _other_files_narrow(summaries, keys)
+    out += _wrap("More: --wide (every metric in one row per configuration, by library, by chain, by memory "
+                 "setting, by agent and model); --format markdown|latex|json; --out FOLDER writes them all "
+                 "and per_turn.png.")
+    return "\n".join(out) + "\n"
+
+
+def _render_wide(summaries: list[RunSummary]) -> str:
     out = []
     for table in tables(summaries):
         if len(summaries) == 1 and table.title.startswith("By ") and len(table.rows) <= 1:
@@ -391,6 +650,12 @@ def render_text(summaries: list[RunSummary]) -> str:
             out.append(table.note)
         out.append("")
     out += [f"Isolation of {s.label}: {s.isolation}" for s in summaries] + [""]
+    notes = warnings(summaries)
+    if notes:
+        out += notes + [""]
+    for s in summaries:
+        if s.other_files:
+            out += [f"{OTHER_FILES_TITLE}, {s.label}:"] + [f"  {line}" for line in other_file_lines(s)] + [""]
     return "\n".join(out)
 
 
@@ -416,6 +681,14 @@ def render_markdown(summaries: list[RunSummary], png: Optional[str] = "per_turn.
             out += ["", table.note]
         out.append("")
     out += ["## Isolation", ""] + [f"- {s.label}: {s.isolation}" for s in summaries] + [""]
+    notes = warnings(summaries)
+    if notes:
+        out += ["## Warnings", ""] + [f"- {_md_cell(line)}" for line in notes] + [""]
+    if any(s.other_files for s in summaries):
+        out += [f"## {OTHER_FILES_TITLE}", ""]
+        for s in summaries:
+            out += [f"- {_md_cell(s.label)}: `{line}`" for line in other_file_lines(s)]
+        out.append("")
     if png:
         out.append(f"![per-turn curves]({png})")
     return "\n".join(out) + "\n"
@@ -465,7 +738,12 @@ def render_json(summaries: list[RunSummary]) -> str:
                 "isolation": s.isolation,
                 "overall": s.overall,
                 "ci95": {k: list(v) for k, v in sorted(s.ci.items())},
+                "pooled": s.pooled,
+                "ci95_pooled": {k: list(v) for k, v in sorted(s.ci_pooled.items())},
+                "turns_without_reads": s.turns_without_reads,
+                "warnings": warnings([s]),
                 "per_turn": {str(t): m for t, m in sorted(s.per_turn.items())},
+                "other_files": [dict(f) for f in s.other_files],
             }
             for s in summaries
         ],
@@ -537,10 +815,10 @@ def plot(summaries: list[RunSummary], path: Path) -> None:
 
 
 def write_report(run_dirs: list[Path], out_dir: Optional[Path], resamples: int = BOOTSTRAP,
-                 seed: int = SEED) -> tuple[str, list[RunSummary]]:
+                 seed: int = SEED, wide: bool = False) -> tuple[str, list[RunSummary]]:
     summaries = [summarise(Path(d), resamples, seed) for d in run_dirs]
     _unique_labels(summaries)
-    text = render_text(summaries)
+    text = render_text(summaries, wide)
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
         (out_dir / "report.md").write_text(render_markdown(summaries), encoding="utf-8")

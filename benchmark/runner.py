@@ -2,10 +2,11 @@
 
 Per chain: prepare the workspace once; then for each turn, reset the workspace
 to the repository plus the earlier submissions, give the agent a fresh session
-with the turn's prompt, commit what it left, score the commit's diff with the
-engine, run the turn's tests, and journal one record.  The next turn starts
-from the repository plus the submitted file only (what the agent did elsewhere
-is scored in its own turn, not carried forward).
+with the turn's prompt, commit what it left, score the submitted file (the one
+at the turn's required path) with the engine, run the turn's tests on it, and
+journal one record.  The next turn starts from the repository plus the
+submitted file only (what the agent did elsewhere is listed in the record,
+neither scored nor carried forward).
 
 Resuming: the journal holds every finished turn; a rerun with the same command
 skips them and restarts an unfinished turn from its pre-turn commit.  Commits
@@ -32,6 +33,15 @@ Runaway agents.  Nothing an agent does stops the chain or the run:
 * a turn's tests that hang are killed (their whole process tree) at
   ``test_timeout`` and count as failed (``notes``: "tests timed out");
 * an adapter that raises makes the turn an ``error``;
+* a turn whose harness never got the agent going (``AgentResult.infra_error``:
+  no API key, nothing listening at the endpoint, an unknown or unpriced
+  model, a bad configuration) is an infrastructure error of another kind: the
+  workspace goes back to the turn's start, nothing of the turn is scored or
+  journaled, and the run stops there (:class:`InfrastructureError`, one line:
+  the cause and the fix; other chains of a ``--jobs`` run end the turn they
+  are in).  Rerunning the same command after the fix runs that turn again;
+  the options that only say where the endpoint is and how to reach it
+  (:data:`~.agents.base.ENDPOINT_OPTIONS`) may change between the two;
 * a turn whose tests cannot run at all (no test runner, a session that fails
   before collecting: ``scoring.session_error``) is an infrastructure error:
   status ``error``, ``extra["infra_error"]`` and a note say why, and ``bench
@@ -45,15 +55,22 @@ Runaway agents.  Nothing an agent does stops the chain or the run:
   and, where a cgroup can be made, within ``memory_limit`` bytes and
   ``process_limit`` tasks.  Exceeding a limit, or leaving processes running
   when the agent's process ends, makes the turn *invalid*.  Where there are
-  no namespaces the run says so once, runs unsandboxed, and ``run.json``
-  records it (``isolation``).
+  no namespaces the run fails closed (:meth:`RunConfig.isolation`): an agent
+  other than the oracle is refused unless ``--sandbox none`` is given; the
+  oracle (or an agent with ``--sandbox none``) runs unsandboxed, the run says
+  so once and ``run.json`` records it (``isolation``).
 
-What is scored.  The turn's diff (every file the agent changed) is replayed
-through the rules; the turn's tests run on the pre-turn commit plus the
-submitted file only (the blob committed at ``turn.path``, a regular file),
-checked out afresh outside the workspace and imported from there by an
-isolated interpreter (:func:`run_submitted_tests`): nothing else the agent
-left in its workspace reaches the tests.
+What is scored: the submitted file alone, the blob committed at ``turn.path``
+(a regular file), which is also what the next turn starts from (the study
+"scores the file left at the required path", §A.1).  Its diff against the
+pre-turn commit is replayed through the rules (reuse, Cdup, near-clones); the
+turn's tests run on the pre-turn commit plus that file only, checked out
+afresh outside the workspace and imported from there by an isolated
+interpreter (:func:`run_submitted_tests`): nothing else the agent left in its
+workspace reaches the tests or the rules.  The other files it changed (scratch
+scripts, reproduction tests) are listed in ``extra["other_files"]`` (path and
+the functions each adds, :func:`.scoring.other_files`) and in the report, and
+the whole change is kept in the turn folder's ``diff.patch``.
 
 An invalid turn is still scored and journaled (so that the journal stays one
 record per turn and a rerun resumes after it), with ``extra["invalid"] = True``
@@ -78,21 +95,42 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 from reuse_audit.api import FsTree, MemoryTree, Settings, resolve_targets
+from reuse_audit.errors import UsageError
 
-from .agents.base import make_agent
+from .agents.base import ENDPOINT_OPTIONS, make_agent
 from .agents.process import workspace_limits
 from .fetch import fetch_chain
 from .journal import JOURNAL, Journal
 from .model import AgentResult, Chain, TurnRecord, TurnRequest
 from .prompt import build_prompt
 from .sandbox import DEFAULT_MEMORY_LIMIT, DEFAULT_PROCESS_LIMIT, TurnSandbox, probe, suites_folder
-from .scoring import TestRun, recalled, reuse_score, run_tests, score_diff, viewed
+from .scoring import TestRun, other_files, recalled, reuse_score, run_tests, score_diff, viewed
 from .workspace import Workspace
 
 Progress = Callable[[str, int, int, Optional[dict]], None]  # (chain id, turn, turns, record or None)
 
 
 DEFAULT_WORKSPACE_LIMIT = 1024 * 1024 * 1024  # 1 GiB a turn
+
+
+#: agents run unsandboxed under ``--sandbox auto`` when there is no sandbox: the oracle writes
+#: the chain's own reference solutions and runs nothing else
+TRUSTED_AGENTS = ("oracle",)
+
+
+def unsandboxed_refusal(agent: str, found) -> str:
+    """Why agent ``agent`` is not run without a sandbox, and what to do, in one line."""
+    if "not installed" in found.detail:
+        why = "bwrap is not installed; install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap)"
+    else:
+        why = found.detail
+    return (f"agent {agent} runs only in a sandbox and there is none here: {why}, "
+            "or give --sandbox none to run it unsandboxed")
+
+
+class InfrastructureError(UsageError):
+    """A turn's harness failed, not its agent (``AgentResult.infra_error``): the run stops, the
+    turn is not scored; ``bench run`` prints the one line and exits with status 2."""
 
 
 @dataclass(frozen=True)
@@ -135,12 +173,15 @@ class RunConfig:
 
     def isolation(self):
         """How this machine isolates the run's agent turns (:func:`.sandbox.probe`); UsageError
-        when ``sandbox`` is ``bwrap`` and there is no sandbox."""
+        when there is no sandbox and ``sandbox`` is ``bwrap``, or ``auto`` for an agent that is
+        not the oracle (fail closed: only ``--sandbox none`` runs such an agent unsandboxed)."""
         from reuse_audit.errors import UsageError
 
         found = probe(self.sandbox)
         if self.sandbox == "bwrap" and not found.sandboxed:
             raise UsageError(f"--sandbox bwrap: {found.detail}")
+        if self.sandbox == "auto" and not found.sandboxed and self.agent not in TRUSTED_AGENTS:
+            raise UsageError(unsandboxed_refusal(self.agent, found))
         return found
 
 
@@ -160,9 +201,14 @@ def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Pro
         sys.stderr.write(f"reuse-audit bench: warning: agents run unsandboxed: {isolation.detail}\n")
     journal = Journal(config.run_dir)
     lock = threading.Lock()
+    stop = threading.Event()  # an infrastructure error: no chain starts another turn
 
     def one(chain: Chain) -> None:
-        run_chain(chain, config, journal, progress, lock)
+        try:
+            run_chain(chain, config, journal, progress, lock, stop)
+        except InfrastructureError:
+            stop.set()
+            raise
 
     if executor is not None:
         executor.run(chains, config, journal, progress)
@@ -195,8 +241,8 @@ def _check_run_file(config: RunConfig, isolation=None) -> None:
         before = existing.pop("isolation", None) if isinstance(existing, dict) else None
         if isinstance(before, dict) and before.get("sandbox") == "unsandboxed" and isolated is not None:
             isolated = before
-        if existing is not None and existing != wanted:
-            changed = sorted(k for k in set(existing) | set(wanted) if existing.get(k) != wanted.get(k))
+        if existing is not None and _measured(existing) != _measured(wanted):
+            changed = sorted(k for k in set(existing) | set(wanted) if _measured(existing).get(k) != _measured(wanted).get(k))
             raise UsageError(
                 f"{config.run_dir} holds a run with another configuration ({', '.join(changed)} differ): "
                 "use another --out, or the same options to resume it"
@@ -204,6 +250,26 @@ def _check_run_file(config: RunConfig, isolation=None) -> None:
     if isolated is not None:
         wanted = dict(wanted, isolation=isolated)
     path.write_text(json.dumps(wanted, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def _measured(described: dict) -> dict:
+    """A run's description less the agent options that only locate its endpoint (its URL, its
+    key, whether litellm must price the model): fixing them after an infrastructure error
+    resumes the run; every other option is part of what the run measures."""
+    options = described.get("agent_options") if isinstance(described, dict) else None
+    if not isinstance(options, dict):
+        return described
+    options = json.loads(json.dumps(options))  # a copy
+    for dotted in ENDPOINT_OPTIONS.get(described.get("agent"), ()):
+        *parents, leaf = dotted.split(".")
+        holder = options
+        for key in parents:
+            holder = holder.get(key) if isinstance(holder, dict) else None
+        if isinstance(holder, dict):
+            holder.pop(leaf, None)
+    for key in [k for k, v in options.items() if v == {}]:  # model_kwargs: {api_base: ...} and none at all
+        del options[key]
+    return dict(described, agent_options=options)
 
 
 def open_chain(chain: Chain, config: RunConfig) -> tuple:
@@ -216,11 +282,14 @@ def open_chain(chain: Chain, config: RunConfig) -> tuple:
     return workspace, chain_guard, agent
 
 
-def run_chain(chain: Chain, config: RunConfig, journal: Journal, progress: Optional[Progress], lock: threading.Lock) -> None:
+def run_chain(chain: Chain, config: RunConfig, journal: Journal, progress: Optional[Progress], lock: threading.Lock,
+              stop: Optional[threading.Event] = None) -> None:
     workspace, chain_guard, agent = open_chain(chain, config)
     pre = workspace.baseline
     duplicated = False
     for turn in chain.turns:
+        if stop is not None and stop.is_set():
+            return
         done = journal.get(chain.id, turn.number)
         if done is not None:
             pre = done["extra"]["next_commit"]
@@ -278,6 +347,12 @@ def run_turn(
         except Exception as exc:  # an adapter bug must not stop the chain: the turn counts as failed
             result = AgentResult(status="error", message=f"{type(exc).__name__}: {exc}")
         over = limits.exceeded or limits.check()  # also for agents that run in process
+    if result.infra_error:  # the harness never got going: nothing of the turn is the agent's
+        workspace.reset_to(pre)
+        raise InfrastructureError(
+            f"{chain.id} turn {turn.number} not run (infrastructure error, nothing scored): {result.infra_error}; "
+            "then rerun the same command to resume"
+        )
     agent_seconds = time.monotonic() - started
     started = time.monotonic()
     invalid: list[str] = []
@@ -307,8 +382,11 @@ def run_turn(
     with open(turn_dir / "reads.jsonl", "w", encoding="utf-8") as handle:
         for read in reads:
             handle.write(json.dumps({"path": read.path, "start": read.start, "end": read.end}) + "\n")
+    # reuse, Cdup and near-clones: the submitted file alone, as carried forward (the study scores
+    # "the file left at the required path"); the other files are listed, never scored
+    submitted_diff = workspace.diff(pre, next_commit)
     settings = Settings()
-    scored = score_diff(before, diff, turn, settings) if diff.strip() else None
+    scored = score_diff(before, submitted_diff, turn, settings) if submitted_diff.strip() else None
     tests_started = time.monotonic()
     def tests_sandbox(name: str) -> TurnSandbox:  # the submission's code runs in its tests
         return TurnSandbox(
@@ -348,7 +426,11 @@ def run_turn(
     (turn_dir / "timing.json").write_text(
         json.dumps({k: round(v, 3) for k, v in timing.items()}) + "\n", encoding="utf-8"
     )
-    extra = {"commit": post, "next_commit": next_commit, "submitted_file": next_commit != pre}
+    extra = {"commit": post, "next_commit": next_commit, "submitted_file": next_commit != pre,
+             # did the harness report reads (any, or a trajectory to read them from)?  If not, recall is n/a
+             "reads_recorded": bool(reads) or result.trajectory is not None,
+             "other_files": other_files(workspace.changed_files(pre, post), turn.path if next_commit != pre else None,
+                                        before, workspace.root)}
     notes = [result.message] if result.message else []
     if tests.timed_out:
         notes.append("tests timed out")

@@ -40,10 +40,12 @@ is ``RLIMIT_AS`` of each process (allocations fail; not detected as a
 violation) and there is no process limit.
 
 Where namespaces are not available (no ``bwrap``, or unprivileged user
-namespaces disabled), :func:`probe` says why; the runner says so once per
-run, runs agents as before (a process group and session of their own, see
-``process.py``) and marks the run ``unsandboxed`` in ``run.json`` and the
-report.
+namespaces disabled), :func:`probe` says why, and the runner fails closed:
+an agent other than the oracle is refused (``RunConfig.isolation``) unless
+``--sandbox none`` is given.  What does run unsandboxed (the oracle, or any
+agent with ``--sandbox none``) runs as before (a process group and session
+of its own, see ``process.py``); the runner says so once per run and marks
+the run ``unsandboxed`` in ``run.json`` and the report.
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """Scoring one turn: its tests, and its diff replayed through the engine's rules.
 
 Reuse and Cdup are not computed here: RA002 (``bypassed-target``) reports every
-declared target the turn's diff does not call, and says whether the diff
-re-implements it (RA001's overlap test on the submission as a whole).  This
+declared target the submitted file does not call, and says whether it
+re-implements it (RA001's overlap test on the submission as a whole).  The
+runner scores the submitted file's diff only (the file at the turn's path, as
+carried forward); :func:`other_files` lists what else the turn changed.  This
 module only counts what the rules found, and matches the agent's reads against
 the targets' source lines for recall.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -235,6 +238,50 @@ def reuse_score(result: Result, turn: Turn) -> ReuseScore:
         unjudged=tuple(sorted(t for t, status in bypassed.items() if status == UNJUDGED)),
         findings=result.report.findings,
     )
+
+
+def other_files(changed: Iterable[str], submitted: Optional[str], before: SourceTree, root: Path) -> list[dict]:
+    """The files a turn changed beside the submitted one, sorted by path: ``{"path", "functions"}``,
+    ``functions`` the functions and methods a Python file defines that it did not before the turn
+    (local names, sorted; none for other files or a deleted one).  Listed in the turn's record and
+    the report, never scored.
+
+    ``changed``: the paths the turn's commit changed; ``submitted``: the path carried forward (None
+    when nothing was); ``before``: the pre-turn tree; ``root``: the workspace as the turn left it.
+    """
+    out = []
+    for path in sorted(set(changed)):
+        if path == submitted:
+            continue
+        out.append({"path": path, "functions": _added_functions(path, before, root)})
+    return out
+
+
+def _added_functions(path: str, before: SourceTree, root: Path) -> list[str]:
+    if not path.endswith((".py", ".pyi")):
+        return []
+    full = root / path
+    try:
+        if not stat.S_ISREG(os.lstat(full).st_mode):
+            return []
+        new = full.read_bytes()
+    except OSError:
+        return []
+    try:
+        old = before.read(path)
+    except Exception:  # not in the tree before the turn
+        old = None
+
+    def names(data: Optional[bytes]) -> set[str]:
+        if data is None:
+            return set()
+        try:
+            facts = parse_source(data)
+        except Exception:  # not Python after all: nothing it adds is a function
+            return set()
+        return {fn.local_name for fn in facts.functions if fn.parent_function is None}
+
+    return sorted(names(new) - names(old))
 
 
 def recalled(targets: Iterable[str], reads: Iterable[Read], where) -> tuple[str, ...]:

@@ -9,10 +9,22 @@ earlier turns:
   (by the engine's resolution: RA002 reports none of them);
 * targets with fewer callees than Cdup needs are listed (they can be reused
   or bypassed, but a re-implementation of them cannot be judged);
-* the re-inventing solution passes every test too, and re-implements at least
-  one declared target by the study's definition (RA001 names it, or RA002
-  reports it ``reimplemented``; RA001's precision guards for undeclared
-  targets do not apply to declared ones): pass rates cannot see what Cdup sees.
+* the re-inventing solution passes every test too, and RA002 reports at least
+  one declared target ``reimplemented`` (the study's definition, the verdict
+  ``bench run`` counts as Cdup), while the reference re-implements none: the
+  re-inventing oracle gives Cdup at exactly the turns it is used at
+  (RA001's findings are shown beside it); pass rates cannot see what Cdup sees;
+* the leak check (:mod:`.leaks`): the requirement and the signatures name no
+  repository target, no module of one, and no distinctive identifier or
+  string literal of a target's source;
+* the docstring-only filter: the turn's ``docs_only`` solution (written from
+  the public documentation alone) passes at least one test and fails at least
+  one that the reference passes;
+* of the chain: five turns and a ``provenance``.
+
+A chain at ``level: smoke`` (the starter suite) gets the leak check, the
+docstring-only filter, the provenance and the five turns as *warnings*:
+reported, never a failure.  At ``level: study`` (the default) they fail.
 
 Every check goes through the same stages and rules as ``bench run``: the
 tests run on a fresh checkout of the commit being checked, with an isolated
@@ -28,13 +40,18 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from reuse_audit.errors import UsageError
-from reuse_audit.api import REIMPLEMENTED, UNKNOWN, Settings, declared_targets, target_verdicts
+from reuse_audit.api import UNKNOWN, Settings, declared_targets, target_verdicts
 
 from .agents.oracle import OracleAgent
+from .leaks import target_texts, turn_leaks
 from .model import Chain, Turn
 from .runner import _snapshot, run_submitted_tests
-from .scoring import score_diff
+from .scoring import reuse_score, score_diff
 from .workspace import Workspace
+
+#: the study's chains have five turns
+STUDY_TURNS = 5
+NO_QUIRK = "the turn has no quirk worth reading for"
 
 
 #: what a declared target may be (reuse_audit/targets.py), said when one names nothing
@@ -66,16 +83,38 @@ class TurnCheck:
     empty: str = "-"  # passed/total with an empty module
     targets: str = "-"  # called/declared
     unjudged: tuple[str, ...] = ()
-    reinvent: str = "-"  # passed/total and the targets RA001 flags
+    reinvent: str = "-"  # passed/total and the targets RA002 (Cdup) and RA001 flag
+    docs_only: str = "-"  # passed/total of the docs-only solution
+    leaks: tuple[str, ...] = ()  # what the leak check found (failures or warnings, by the level)
     failures: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # level smoke: what would fail at level study
 
     @property
     def ok(self) -> bool:
         return not self.failures
 
 
+@dataclass(frozen=True)
+class Policy:
+    """What fails a turn and what is only a warning (by default from the chain's ``level``)."""
+
+    strict: bool = True  # level study: leaks, docs-only, provenance and five turns fail; smoke: warnings
+    require_docs_only: bool = True  # a turn without docs_only is a problem
+    chain_shape: bool = True  # five turns and a provenance are checked
+
+    @classmethod
+    def of(cls, chain: Chain) -> "Policy":
+        return cls(strict=chain.level != "smoke")
+
+    def report(self, check: TurnCheck, problem: str) -> None:
+        (check.failures if self.strict else check.warnings).append(problem)
+
+
 def verify_chain(chain: Chain, work: Path, settings: Settings = Settings(), test_timeout: float = 300.0,
-                 progress: Optional[Callable[[TurnCheck], None]] = None) -> list[TurnCheck]:
+                 progress: Optional[Callable[[TurnCheck], None]] = None,
+                 policy: Optional[Policy] = None) -> list[TurnCheck]:
+    """Check every turn of ``chain``, by ``policy`` (default: the chain's level)."""
+    policy = policy or Policy.of(chain)
     checks: list[TurnCheck] = []
     try:
         workspace = Workspace.prepare(chain, work / chain.id)
@@ -85,22 +124,37 @@ def verify_chain(chain: Chain, work: Path, settings: Settings = Settings(), test
             progress(check)
         return [check]
     pre = workspace.baseline
+    earlier: list[str] = []
     for turn in chain.turns:
         check = TurnCheck(chain.id, turn.number)
+        if turn.number == 1 and policy.chain_shape:
+            for problem in chain_problems(chain):
+                policy.report(check, problem)
         try:
-            pre = _verify_turn(chain, turn, workspace, pre, work, settings, test_timeout, check)
+            pre = _verify_turn(chain, turn, workspace, pre, work, settings, test_timeout, check, policy, tuple(earlier))
         except InfrastructureError as exc:
             check.failures.append(f"infrastructure error: {exc}")
         except Exception as exc:  # a broken turn must not hide the others
             check.failures.append(f"internal error: {type(exc).__name__}: {exc}")
+        earlier += turn.qualnames
         checks.append(check)
         if progress:
             progress(check)
     return checks
 
 
+def chain_problems(chain: Chain) -> list[str]:
+    """What the study's protocol asks of a whole chain (failures at level study)."""
+    out = []
+    if len(chain.turns) != STUDY_TURNS:
+        out.append(f"chain: {len(chain.turns)} turn(s); the study's chains have {STUDY_TURNS}")
+    if chain.provenance is None:
+        out.append("chain: no provenance (provenance: {method: authored, author: ..., date: ...})")
+    return out
+
+
 def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, settings: Settings,
-                 timeout: float, check: TurnCheck) -> str:
+                 timeout: float, check: TurnCheck, policy: Policy = Policy(), earlier: tuple[str, ...] = ()) -> str:
     out = work / "logs" / chain.id / f"turn-{turn.number}"
     target = ws.root / turn.path
 
@@ -156,6 +210,22 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
     check.unjudged = tuple(
         sorted(n for n in declared if n in resolved and resolved[n].known and callees(n) < settings.min_callees)
     )
+    own = reuse_score(result, turn).reimplemented
+    if own:
+        check.failures.append(f"reference: re-implements {', '.join(own)} (Cdup at a reference turn)")
+
+    # the leak check: the requirement and signatures against the repository targets' source
+    def lines(path: str):
+        try:
+            return before.read(path).decode("utf-8", "replace").splitlines()
+        except (KeyError, OSError):
+            return None
+
+    repo = [t.name for t in turn.targets if t.kind == "repo"]
+    leaks = turn_leaks(turn, target_texts(resolved, repo, lines), chain.source.import_name or "", earlier)
+    check.leaks = tuple(leak.message() for leak in leaks)
+    for message in check.leaks:
+        policy.report(check, message)
 
     # the re-inventing solution: passes, and RA001 sees the copy
     variant = OracleAgent({"reinvent_turns": [turn.number]}).source_for(turn)  # as -O reinvent_turns=N writes it
@@ -176,13 +246,34 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
                     judged.setdefault(alias, name)
         hits = {f.target for f in result.report.findings if f.rule == "RA001"}
         hits |= {c.qualname for f in result.report.findings if f.rule == "RA001" for c in f.others}
-        hits |= {name for name, status in target_verdicts(result.report).items() if status == REIMPLEMENTED}
         flagged = sorted({judged[h] for h in hits if h in judged})
-        check.reinvent = f"{reinvent_tests.passed}/{reinvent_tests.total}" + (f" RA001: {', '.join(flagged)}" if flagged else "")
+        cdup = reuse_score(result, turn).reimplemented  # what bench run counts as Cdup
+        check.reinvent = (f"{reinvent_tests.passed}/{reinvent_tests.total}"
+                          + (f" Cdup: {', '.join(cdup)}" if cdup else " Cdup: none")
+                          + (f" RA001: {', '.join(flagged)}" if flagged else ""))
         if reinvent_tests.passed != reinvent_tests.total or reinvent_tests.total == 0:
             check.failures.append(f"re-inventing solution fails {reinvent_tests.total - reinvent_tests.passed} test(s)")
-        if not flagged:
-            check.failures.append("RA001 flags no declared target in the re-inventing solution")
+        if not cdup:
+            seen = f" (RA001 names {', '.join(flagged)}, which bench run does not count)" if flagged else ""
+            check.failures.append("RA002 reports no declared target reimplemented in the re-inventing solution: "
+                                  f"bench run -O reinvent_turns={turn.number} would show no Cdup at this turn{seen}")
+
+    # the docstring-only filter: a solution from the public docs must miss a quirk the tests check
+    if turn.docs_only is None:
+        if policy.require_docs_only:
+            policy.report(check, "no docs-only solution (docs_only): nothing shows that the turn has a quirk worth reading the source for")
+    else:
+        ws.reset_to(pre)
+        docs = _submit(ws, turn, turn.docs_only)
+        docs_tests = _tests(ws, docs, turn, out / "docs-only", timeout)
+        passed_by_reference = {name for name, outcome in tests.outcomes if outcome == "passed"}
+        missed = sorted(name for name, outcome in docs_tests.outcomes if outcome != "passed" and name in passed_by_reference)
+        check.docs_only = f"{docs_tests.passed}/{docs_tests.total}" + (f" fails: {', '.join(missed[:3])}" if missed else "")
+        if not missed:
+            policy.report(check, f"the docs-only solution passes every test the reference passes: {NO_QUIRK}")
+        elif docs_tests.passed == 0:
+            policy.report(check, "the docs-only solution passes no test: it is no attempt from the docs "
+                                 "(write what the documentation says, so that only the quirks fail)")
 
     # the next turn starts from the repository plus the reference solutions
     ws.reset_to(pre)
@@ -210,20 +301,28 @@ def verify(chains: list[Chain], work: Optional[Path] = None, progress=None) -> l
 
 
 def render_table(checks: list[TurnCheck]) -> str:
-    head = ["chain", "turn", "reference", "missing", "empty", "targets called", "reinvent", "unjudged (<3 callees)", "result"]
+    head = ["chain", "turn", "reference", "missing", "empty", "targets called", "reinvent", "docs-only", "leaks",
+            "unjudged (<3 callees)", "result"]
     rows = []
     for c in checks:
-        rows.append([c.chain, str(c.turn), c.tests, c.missing, c.empty, c.targets, c.reinvent,
-                     ", ".join(c.unjudged) or "-", "ok" if c.ok else "FAIL: " + "; ".join(c.failures)])
+        result = ("ok" if c.ok else "FAIL: " + "; ".join(c.failures)) + (f" ({len(c.warnings)} warning(s))" if c.warnings else "")
+        rows.append([c.chain, str(c.turn), c.tests, c.missing, c.empty, c.targets, c.reinvent, c.docs_only,
+                     str(len(c.leaks)), ", ".join(c.unjudged) or "-", result])
     widths = [max(len(r[i]) for r in [head] + rows) for i in range(len(head))]
     lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths)), "  ".join("-" * w for w in widths)]
     lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip() for r in rows]
     failed = sum(1 for c in checks if not c.ok)
     chains = len({c.chain for c in checks})
+    warned = [c for c in checks if c.warnings]
+    if warned:
+        lines += ["", "Warnings (level smoke: these would fail a chain at level study):"]
+        lines += [f"  {c.chain} turn {c.turn}: {w}" for c in warned for w in c.warnings]
     lines.append("")
-    lines.append(f"{chains} chain(s), {len(checks)} turn(s): " + ("all verified." if not failed else f"{failed} turn(s) FAILED."))
+    lines.append(f"{chains} chain(s), {len(checks)} turn(s): " + ("all verified." if not failed else f"{failed} turn(s) FAILED.")
+                 + (f" {sum(len(c.warnings) for c in warned)} warning(s) in {len(warned)} turn(s)." if warned else ""))
     infra = [f for c in checks for f in c.failures if f.startswith("infrastructure error: ")]
     if infra:
         lines.append(f"The tests of {sum(1 for c in checks if any(f in infra for f in c.failures))} turn(s) could not run "
                      f"at all: {infra[0][len('infrastructure error: '):]}")
     return "\n".join(lines) + "\n"
+

@@ -43,7 +43,7 @@ from .cache import RACY_SECONDS, FactsCache, engine_key
 from .engine import skipped_notes
 from .fixplan import Edit, Fix, FixPlan
 from .index import digest_files
-from .model import Candidate, Finding, Location, Note, Report
+from .model import Candidate, Finding, Location, Note, Report, SourceError
 from .settings import Settings
 from .tree import FsTree, OverlayTree
 
@@ -264,16 +264,20 @@ def dump_report(report: Report) -> tuple:
     return (
         tuple(_dump_finding(f) for f in report.findings), tuple(_dump_note(n) for n in report.notes),
         report.files_analysed, report.functions_checked, tuple(report.rules), report.baselined,
+        tuple((_dump_location(e.location), e.message, e.kind) for e in report.errors),
     )
 
 
 def load_report(t: object) -> Optional[Report]:
     """The report :func:`dump_report` gave ``t`` for; None when ``t`` is not one."""
     try:
-        findings, notes, files, functions, rules, baselined = _tuple(t, 6)
+        findings, notes, files, functions, rules, baselined, errors = _tuple(t, 7)
         return Report(
             findings=tuple(_load_finding(f) for f in _tuple(findings)), notes=tuple(_load_note(n) for n in _tuple(notes)),
             files_analysed=_int(files), functions_checked=_int(functions), rules=_strs(rules), baselined=_int(baselined),
+            errors=tuple(
+                SourceError(_load_location(loc), _str(message), _str(kind)) for loc, message, kind in (_tuple(e, 3) for e in _tuple(errors))
+            ),
         )
     except (_Bad, ValueError, TypeError):
         return None

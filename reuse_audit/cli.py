@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import stat
 import sys
 from pathlib import Path
 from typing import Optional
@@ -31,7 +30,9 @@ from .config import load_settings
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 #: --fix and --diff: rounds of fixes at most (each plans what the one before left)
 FIX_ROUNDS = 5
-#: the text and full formats: engine runs at most to verify the safe fixes their [*] marks show
+#: the formats for people, which mark a finding with a safe fix [*] and may be coloured
+TERMINAL_FORMATS = ("text", "concise", "full")
+#: the text, concise and full formats: engine runs at most to verify the safe fixes their [*] marks show
 MARK_CHECKS = 2
 
 
@@ -47,7 +48,7 @@ def cli() -> None:
 @click.option("--staged", is_flag=True, help="Check the staged changes: the index against HEAD, which is what a commit would add.")
 @click.option("--base", default=None, metavar="REF", help="Check what a pull request adds: git diff BASE...HEAD, from the merge base.")
 @click.option("--head", default=None, metavar="REF", help="With --base: the head of the range (default: the working tree).")
-@click.option("--format", "fmt", type=click.Choice(formats()), default="text", show_default=True, help="The output format: text (one block a finding), full (with the code of both functions and the fix, as ruff's full format), json, sarif, or github (Actions annotations).")
+@click.option("--format", "fmt", type=click.Choice(formats()), default="text", show_default=True, help="The output format: text (one block a finding), concise (one line a finding, as ruff's concise format), full (with the code of both functions and the fix, as ruff's full format), json, sarif, or github (Actions annotations).")
 @click.option("--output", "-o", "output", default=None, metavar="FILE", help="Write the report to FILE instead of standard output.")
 @click.option("--config", "config_file", default=None, metavar="FILE", help="Read the settings from FILE (a pyproject.toml with [tool.reuse-audit], or a TOML file of those keys) instead of the repository's pyproject.toml.")
 @click.option("--cache-dir", default=None, metavar="DIR", help="Keep the cache of parsed facts in DIR (default: the user cache directory).")
@@ -65,7 +66,7 @@ def cli() -> None:
 @click.option("--statistics", is_flag=True, help="Print the number of findings of each rule, and how many have a safe fix, instead of the findings.")
 @click.option("--exit-zero", "exit_zero", is_flag=True, help="Exit with status 0 even when there are findings (bad input still exits with 2).")
 @click.option("--trajectory", "trajectory_file", default=None, metavar="FILE", help="The trajectory of the agent that made the change (mini-swe-agent's, an OpenCode export, or reads.jsonl): each finding says whether its target was read, not reused, or never read.")
-@click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True, help="Colour the text and full formats: auto colours a terminal unless NO_COLOR is set.")
+@click.option("--color", "color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True, help="Colour the text, concise and full formats: auto colours a terminal unless NO_COLOR is set.")
 @click.option("--include-tests", "include_tests", is_flag=True, default=None, help="Check new test code too (test-patterns), against test code only (RA001, RA003).")
 def check(
     sources: tuple[str, ...],
@@ -108,14 +109,18 @@ def check(
     adopts the tool). The repository is the git work tree holding --repo, or
     --repo when it is not in one.
 
+    A patch the tree already holds (`git diff | reuse-audit check -` in the
+    checkout it came from) is checked against the tree before it: the patch
+    reversed in memory, as git apply -R would; nothing is written.
+
     Without PATCH, the change comes from the git repository holding --repo:
     the working tree against HEAD (untracked .py files that git does not
     ignore count as added, since a new module is usually untracked); with
     --staged, the index against HEAD; with --base REF [--head REF], git diff
     BASE...HEAD. When pre-commit sets PRE_COMMIT_FROM_REF and
-    PRE_COMMIT_TO_REF, that range is checked. A patch piped to standard input
-    with no PATCH is read as if PATCH were -. Paths are relative to the
-    repository root.
+    PRE_COMMIT_TO_REF, that range is checked. Standard input is read only for
+    - (a pipe left on it is ignored, as ruff, flake8 and mypy do). Paths are
+    relative to the repository root.
 
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
@@ -125,14 +130,8 @@ def check(
 
     patch, paths = _split_sources(sources)
     baseline = load_baseline(baseline_file) if baseline_file is not None else None
-    piped: Optional[bytes] = None
-    if paths:
-        if staged or base is not None or head is not None:
-            raise UsageError("PATH... checks files as they are: it takes no --staged, --base or --head")
-    elif patch is None and not staged and base is None and head is None and not _pre_commit_range():
-        piped = _piped_patch()  # `git diff | reuse-audit check`: the patch is on standard input
-        if piped is not None:
-            patch = "-"
+    if paths and (staged or base is not None or head is not None):
+        raise UsageError("PATH... checks files as they are: it takes no --staged, --base or --head")
     if paths:
         from . import gitsource
 
@@ -152,7 +151,7 @@ def check(
     select_codes, ignore_codes = selected_codes(select, ignore)
     git_repo = gitsource.open_repository(repo_path, git_source) if git_source is not None or fmt == "sarif" else None
     root = gitsource.work_tree(git_repo) if git_source is not None else repo_path
-    if statistics and fmt not in ("text", "full"):
+    if statistics and fmt not in TERMINAL_FORMATS:
         raise UsageError(f"--statistics prints a table of counts: it takes no --format {fmt}")
     settings = load_settings(root, Path(config_file) if config_file is not None else None).with_overrides(
         min_callees=min_callees,
@@ -167,7 +166,7 @@ def check(
     if paths:
         change = change_from_paths(repo_path, _relative_paths(repo_path, paths), settings)
     elif git_source is None:
-        text, source = _read_patch(patch, piped)
+        text, source = _read_patch(patch)
         change = change_from_patch(repo_path, text, source, settings)
     else:
         change = gitsource.change_from_git(git_repo, git_source, settings)
@@ -188,8 +187,8 @@ def check(
             _check_targets_defined(targets_file, report)
         if baseline is not None:
             report = _without_baseline(report, baseline)
-        # the text and full formats mark the findings a safe fix would remove, as ruff does
-        marks = fmt in ("text", "full") and _fixable_findings(report)
+        # the formats for people mark the findings a safe fix would remove, as ruff does
+        marks = fmt in TERMINAL_FORMATS and _fixable_findings(report)
         if show_diff or apply_fix or fmt == "sarif" or marks:  # fixes are verified by running the engine again
             # SARIF carries every verified fix (a suggestion, never applied by itself)
             unsafe = unsafe_fixes or (fmt == "sarif" and not (show_diff or apply_fix))
@@ -267,7 +266,8 @@ def check(
         if show_fixes and apply_fix and plan is not None:
             for line in _fixes_applied(plan, before_fix, report):
                 click.echo(line, err=True)
-    sys.exit(EXIT_FINDINGS if unsuppressed and not exit_zero else EXIT_CLEAN)
+    # a changed file that is not Python fails the check as a finding does (ruff: a syntax error)
+    sys.exit(EXIT_FINDINGS if (unsuppressed or report.errors) and not exit_zero else EXIT_CLEAN)
 
 
 PY_SUFFIXES = (".py", ".pyi")
@@ -575,44 +575,9 @@ def _source_reader(tree):
     return read
 
 
-#: How long a bare `reuse-audit check` waits for the first byte of a pipe on standard input.
-STDIN_WAIT = 5.0
-
-
-def _pre_commit_range() -> bool:
-    from .gitsource import FROM_REF_ENV, TO_REF_ENV
-
-    return bool(os.environ.get(FROM_REF_ENV, "").strip() and os.environ.get(TO_REF_ENV, "").strip())
-
-
-def _piped_patch() -> Optional[bytes]:
-    """The patch on standard input when it is a pipe or a file that holds one, as with
-    `git diff | reuse-audit check`; None for a terminal, /dev/null or an empty pipe (then
-    the working tree is checked).  A pipe that sends nothing for STDIN_WAIT seconds is refused."""
-    try:
-        fd = sys.stdin.fileno()
-        mode = os.fstat(fd).st_mode
-    except (AttributeError, ValueError, OSError):
-        return None
-    if not (stat.S_ISFIFO(mode) or stat.S_ISREG(mode) or stat.S_ISSOCK(mode)):
-        return None
-    if not stat.S_ISREG(mode) and os.name != "nt":
-        import select
-
-        ready, _, _ = select.select([fd], [], [], STDIN_WAIT)
-        if not ready:
-            raise UsageError(
-                f"no PATCH was given and standard input is a pipe that sent nothing in {STDIN_WAIT:g} seconds: "
-                "pass - to read a patch from it, or redirect it from /dev/null to check the git working tree"
-            )
-    data = sys.stdin.buffer.read()
-    return data if data.strip() else None
-
-
-def _read_patch(patch: str, piped: Optional[bytes] = None) -> tuple[str, str]:
-    if piped is not None:
-        data, source = piped, "<stdin>"
-    elif patch == "-":
+def _read_patch(patch: str) -> tuple[str, str]:
+    """The patch PATCH names (- for standard input, read only then, as ruff and flake8 do)."""
+    if patch == "-":
         data = sys.stdin.buffer.read()
         source = "<stdin>"
     else:

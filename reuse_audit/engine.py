@@ -18,10 +18,10 @@ from typing import Iterable, Optional
 from .background import running, wait
 from .cache import FactsCache
 from .changeset import FileChange, build_change_set
-from .errors import UsageError
+from .errors import PatchError, UsageError
 from .index import RepoIndex, build_index, facts_notes, read_facts
-from .model import ChangeSet, FileFacts, Finding, Note, Report
-from .patch import parse_patch
+from .model import ChangeSet, FileFacts, Finding, Location, Note, Report, SourceError
+from .patch import Patch, parse_patch, reverse_patch
 from .rule import Rule
 from .rules import RULES
 from .settings import Settings
@@ -67,9 +67,44 @@ def change_from_patch(repo: Path, patch_text: str, source: str, settings: Settin
     if not repo.is_dir():
         raise UsageError(f"--repo {repo}: not a directory")
     before = FsTree(repo, exclude=settings.exclude)
-    change = change_from_diff(before, patch_text, source)
+    patch = parse_patch(patch_text, source)  # a patch that does not parse is refused as it is
+    try:
+        change = _patched(before, patch, source)
+    except PatchError as exc:
+        # `git diff | reuse-audit check -` in the checkout that holds the change: the patch
+        # is already applied when its reverse applies (git apply -R --check)
+        change = _already_applied(before, patch, source)
+        if change is None:
+            raise PatchError(
+                f"{exc}; nor is the patch already applied there (it does not apply in reverse either): "
+                f"is --repo {repo} the tree it was made against?"
+            ) from None
     tree_notes = tuple(Note(path, reason) for path, reason in getattr(before, "notes", ()))
     return Change(change.before, change.after, change.files, change.notes + tree_notes)
+
+
+#: the note of a check whose patch the tree already holds
+ALREADY_APPLIED = "the patch is already applied to the tree: checked against the tree before it (the patch reversed in memory)"
+
+
+def _already_applied(tree: SourceTree, patch: Patch, source: str) -> Optional[Change]:
+    """The change ``patch`` made, when ``tree`` already holds it: the tree before it is
+    ``tree`` with the reversed patch applied in memory, the tree after it is ``tree``.
+    None when the reversed patch does not apply to ``tree`` either."""
+    try:
+        reverse = reverse_patch(patch)
+        if reverse is None:
+            return None
+        before, notes = apply_patch(tree, reverse, source)
+    except PatchError:
+        return None
+    files = tuple(
+        FileChange(None if fp.status == "copied" or creates_missing(before, fp) else fp.old_path, fp.new_path)
+        for fp in patch.files
+        if not fp.binary
+    )
+    all_notes = (Note("", ALREADY_APPLIED), *(Note(path, message) for path, message in notes))
+    return Change(before=before, after=tree, files=files, notes=all_notes)
 
 
 def change_from_paths(root: Path, paths: Iterable[str], settings: Settings = Settings()) -> Change:
@@ -89,7 +124,10 @@ def change_from_paths(root: Path, paths: Iterable[str], settings: Settings = Set
 
 def change_from_diff(before: SourceTree, patch_text: str, source: str) -> Change:
     """The change a unified diff makes to any source tree, applied in memory."""
-    patch = parse_patch(patch_text, source)
+    return _patched(before, parse_patch(patch_text, source), source)
+
+
+def _patched(before: SourceTree, patch: Patch, source: str) -> Change:
     after, patch_notes = apply_patch(before, patch, source)
     # A copied file adds every function it holds: the copies are new code.
     # So does a section that creates a file the tree lacks (``@@ -0,0 ...``).
@@ -278,14 +316,18 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
     findings = one_target_a_function(findings, selected)
     findings.sort(key=lambda f: f.sort_key)
     notes = set(change.notes) | set(index.notes)
+    changed = {f.new_path for f in change.files if f.new_path and f.new_path.endswith(".py") and not settings.excluded(f.new_path)}
+    # the tree's paths leave out the files too big to parse (a note names them)
+    errors = source_errors(sorted(changed & set(change.after.paths())), change_set.after_facts)
     # The files' own notes (decoding, syntax errors) are those of the files the
     # report rests on: the changed files and the files of its findings.  (A lazy
-    # index knows no others; a full one gives the same.)
+    # index knows no others; a full one gives the same.)  A changed file that is
+    # not Python has its error instead.
     if index.file_notes is not None:
         paths = {f.new_path for f in change.files if f.new_path}
         for finding in findings:
             paths.update((finding.location.path, finding.target_location.path))
-        for path in sorted(paths):
+        for path in sorted(paths - {e.location.path for e in errors}):
             notes.update(index.file_notes(path))
     report = Report(
         findings=tuple(findings),
@@ -299,8 +341,37 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
             and (settings.include_tests or not settings.is_test(index.functions[c.qualname].location.path))
         ),
         rules=tuple(r.code for r in selected),
+        errors=errors,
     )
     return Result(report=report, index=index, change_set=change_set)
+
+
+#: how the parser's decode note says the bytes were not source text (no encoding read them)
+_UNDECODED = "decoded as latin-1: "
+
+
+def source_errors(paths: Iterable[str], facts_of) -> tuple[SourceError, ...]:
+    """The changed files of ``paths`` that are not Python, as ruff reports a syntax error: bytes
+    no encoding of Python's rules reads (a binary file), or code that does not parse.  One a
+    file, at its first error.  ``facts_of(path)`` gives a file's facts (None: not parsed)."""
+    errors = []
+    for path in paths:
+        facts = facts_of(path)
+        if facts is None:
+            continue  # too big, or not analysed: a note says so
+        note = facts.decode_note or ""
+        if _UNDECODED in note:
+            cookie, _, why = note.rpartition(_UNDECODED)
+            cookie = cookie.rstrip("; ")
+            tail = f" ({cookie})" if cookie else ", and no coding cookie names another encoding (a binary file?)"
+            errors.append(SourceError(Location(path, 1), f"not Python source text: {why}{tail}"))
+        elif facts.syntax_errors:
+            first, more = facts.syntax_errors[0], len(facts.syntax_errors) - 1
+            where = f" and {more} more place{'s' if more > 1 else ''}" if more else ""
+            errors.append(SourceError(
+                Location(path, first), f"the code does not parse near line {first}{where}; only the functions that parse were checked",
+            ))
+    return tuple(errors)
 
 
 __all__ = ["Change", "Result", "change_from_patch", "change_from_paths", "change_from_diff", "run", "enabled_rules", "all_rules", "facts_notes"]

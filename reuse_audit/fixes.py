@@ -599,20 +599,20 @@ def map_arguments(
         raise NoFix(f"{n_label} takes {_count(len(n_pos), 'positional parameter')}, {t_label} only {len(t_pos)}")
     for t in t_pos[len(n_pos):]:
         if not t.has_default:
-            raise NoFix(f"{t_label}'s required parameter '{t.name}' would receive nothing from {n_label}")
+            raise NoFix(f"the required parameter '{t.name}' of {t_label} would receive nothing from {n_label}")
     if n_star:
         if not t_star:
             raise NoFix(f"{n_label} takes *{n_star[0].name} and {t_label} takes no *args")
         if len(n_pos) != len(t_pos):
-            raise NoFix(f"{n_label}'s *{n_star[0].name} would fill {t_label}'s parameter '{t_pos[len(n_pos)].name}'")
+            raise NoFix(f"*{n_star[0].name} of {n_label} would fill the parameter '{t_pos[len(n_pos)].name}' of {t_label}")
     t_kw_names = {t.name: t for t in t_kw}
     for n in n_kw:
         if n.name not in t_kw_names:
-            raise NoFix(f"{n_label}'s keyword-only parameter '{n.name}' has no keyword-only parameter of that name in {t_label}")
+            raise NoFix(f"the keyword-only parameter '{n.name}' of {n_label} has no keyword-only parameter of that name in {t_label}")
     n_kw_names = {n.name for n in n_kw}
     for t in t_kw:
         if t.name not in n_kw_names and not t.has_default:
-            raise NoFix(f"{t_label}'s required keyword-only parameter '{t.name}' would receive nothing from {n_label}")
+            raise NoFix(f"the required keyword-only parameter '{t.name}' of {t_label} would receive nothing from {n_label}")
     if n_kwargs and not t_kwargs:
         raise NoFix(f"{n_label} takes **{n_kwargs[0].name} and {t_label} takes no **kwargs")
 
@@ -664,22 +664,22 @@ def _map_by_name(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], n
             target[n.name] = t_named[n.name]
             continue
         if n.kind == "keyword_only":
-            raise NoFix(f"{n_label}'s keyword-only parameter '{n.name}' has no parameter of that name in {t_label}")
+            raise NoFix(f"the keyword-only parameter '{n.name}' of {n_label} has no parameter of that name in {t_label}")
         if i >= len(t_pos):
             raise NoFix(
                 f"{n_label} takes {_count(len(n_pos), 'positional parameter')}, {t_label} only {len(t_pos)}, "
-                f"and {n_label}'s '{n.name}' has no parameter of that name or place in {t_label}"
+                f"and its '{n.name}' has no parameter of that name or place in {t_label}"
             )
         t = t_pos[i]
         if t.name in n_names:
             raise NoFix(
-                f"{n_label}'s parameter '{n.name}' has no parameter of that name in {t_label}, and {t_label}'s "
-                f"parameter at its place, '{t.name}', is another of {n_label}'s parameters: the mapping is not certain"
+                f"the parameter '{n.name}' of {n_label} has no parameter of that name in {t_label}, and the parameter "
+                f"of {t_label} at its place, '{t.name}', is another parameter of {n_label}: the mapping is not certain"
             )
         if _annotations_differ(n, t):
             raise NoFix(
-                f"{n_label}'s parameter '{n.name}' has no parameter of that name in {t_label}, and {t_label}'s "
-                f"parameter at its place, '{t.name}', is annotated with another type: the mapping is not certain"
+                f"the parameter '{n.name}' of {n_label} has no parameter of that name in {t_label}, and the parameter "
+                f"of {t_label} at its place, '{t.name}', is annotated with another type: the mapping is not certain"
             )
         target[n.name] = t
     given = {t.name for t in target.values()}
@@ -689,7 +689,7 @@ def _map_by_name(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], n
         if t.kind in ("var_positional", "var_keyword") or t.has_default or t.name in given:
             continue
         what = "keyword-only parameter" if t.kind == "keyword_only" else "parameter"
-        raise NoFix(f"{t_label}'s required {what} '{t.name}' would receive nothing from {n_label}")
+        raise NoFix(f"the required {what} '{t.name}' of {t_label} would receive nothing from {n_label}")
 
     positional: list[str] = []
     keywords: list[str] = []
@@ -701,12 +701,12 @@ def _map_by_name(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], n
             continue
         by_place = False
         if t.kind == "positional_only":
-            raise NoFix(f"{t_label}'s positional-only parameter '{t.name}' is not at the place of {n_label}'s '{n.name}'")
+            raise NoFix(f"the positional-only parameter '{t.name}' of {t_label} is not at the place of '{n.name}' in {n_label}")
         keywords.append(f"{t.name}={n.name}")
     for n in n_kw:
         t = target[n.name]
         if t.kind == "positional_only":
-            raise NoFix(f"{n_label}'s keyword-only parameter '{n.name}' would go to {t_label}'s positional-only parameter")
+            raise NoFix(f"the keyword-only parameter '{n.name}' of {n_label} would go to a positional-only parameter of {t_label}")
         keywords.append(f"{t.name}={n.name}")
     stars: list[str] = []
     if n_star:
@@ -714,7 +714,7 @@ def _map_by_name(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], n
             raise NoFix(f"{n_label} takes *{n_star[0].name} and {t_label} takes no *args")
         if len(positional) != len(t_pos):
             missing = t_pos[len(positional)].name
-            raise NoFix(f"{n_label}'s *{n_star[0].name} would fill {t_label}'s parameter '{missing}'")
+            raise NoFix(f"*{n_star[0].name} of {n_label} would fill the parameter '{missing}' of {t_label}")
         stars.append(f"*{n_star[0].name}")
     if n_kwargs:
         if not t_kwargs:
@@ -1025,7 +1025,7 @@ def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, fin
                 raise NoFix(f"{t_label} is a method and {n_label} has no first parameter to call it on")
             if not _annotated_with(first.annotation, n_mod, f"{t.module}.{t.found.class_path}"):
                 raise NoFix(
-                    f"{t_label} is a method and {n_label}'s first parameter '{first.name}' is not annotated "
+                    f"{t_label} is a method and the first parameter '{first.name}' of {n_label} is not annotated "
                     f"with its class {t.found.class_path}"
                 )
             receiver = first.name

@@ -251,6 +251,21 @@ class Finding:
         return hashlib.sha256(raw.encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
+#: the kind of a SourceError: a file that does not parse, or bytes that are not Python source
+SYNTAX_ERROR = "SyntaxError"
+
+
+@dataclass(frozen=True)
+class SourceError:
+    """A changed file the check cannot read as Python, reported as ruff reports a syntax error:
+    bytes that are not source text (not UTF-8 and no coding cookie for them: a binary file),
+    or code that does not parse.  One a file, at its first error; the check exits 1."""
+
+    location: Location
+    message: str
+    kind: str = SYNTAX_ERROR
+
+
 @dataclass(frozen=True)
 class Report:
     findings: tuple[Finding, ...]
@@ -259,6 +274,7 @@ class Report:
     functions_checked: int = 0
     rules: tuple[str, ...] = field(default=())
     baselined: int = 0  # findings left out because --baseline already had them
+    errors: tuple[SourceError, ...] = ()  # changed files that are not Python, by path
 
 
 # --------------------------------------------------------------------------

@@ -88,6 +88,7 @@ __all__ = [
     "FilePatch",
     "Patch",
     "parse_patch",
+    "reverse_patch",
     "apply_file_patch",
     "check_path",
     "decode_patch",
@@ -737,6 +738,38 @@ def parse_patch(text: str, source: str = "<patch>") -> Patch:
     if not files:
         raise PatchError(f"{source} is not a unified diff: no '--- '/'+++ ' file headers found")
     _check_duplicates(files, source)
+    return Patch(tuple(files))
+
+
+_FLIP = {"-": "+", "+": "-"}
+_REVERSED_STATUS = {ADDED: DELETED, DELETED: ADDED, MODIFIED: MODIFIED, RENAMED: RENAMED}
+
+
+def reverse_patch(patch: Patch) -> Optional[Patch]:
+    """The patch that undoes ``patch`` (what ``git apply -R`` applies): added and deleted
+    files swap, renames go back, each hunk's ``-`` and ``+`` lines swap with its ranges.
+
+    A modified section with one ``@@ -0,0 +1,N @@`` hunk is reversed as the emptying of its
+    file (git writes it so for an empty file that gets content), never as its deletion.
+    None when a section cannot be undone from the patch alone: a copy (its reverse would
+    delete a file whose whole content the patch does not hold).
+    """
+    files = []
+    for fp in patch.files:
+        if fp.status == COPIED:
+            return None
+        hunks = tuple(
+            Hunk(
+                old_start=h.new_start, old_len=h.new_len, new_start=h.old_start, new_len=h.old_len,
+                lines=tuple(_FLIP.get(line[:1], line[:1]) + line[1:] for line in h.lines),
+                no_eol=h.no_eol, section=h.section, header_line=h.header_line,
+            )
+            for h in fp.hunks
+        )
+        files.append(FilePatch(
+            old_path=fp.new_path, new_path=fp.old_path, status=_REVERSED_STATUS[fp.status], hunks=hunks,
+            binary=fp.binary, header_line=fp.header_line, old_mode=fp.new_mode, new_mode=fp.old_mode,
+        ))
     return Patch(tuple(files))
 
 

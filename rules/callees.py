@@ -11,7 +11,7 @@ from reuse_audit.resolve import method_name
 from reuse_audit.rows import LOCALS
 from reuse_audit.settings import Settings
 
-__all__ = ["EPSILON", "calls_of", "calls_function", "method_names_of", "overlap", "is_reimplementation", "reach", "nested"]
+__all__ = ["EPSILON", "calls_of", "calls_function", "method_names_of", "overlap", "is_reimplementation", "reach", "unit_callees", "helper_callers", "nested"]
 
 EPSILON = 1e-9
 
@@ -81,6 +81,38 @@ def reach(qualname: str, index: Index, helpers: frozenset[str]) -> tuple[frozens
         reached.update(more)
         todo.extend(c for c in more if c in helpers and c not in seen)
     return frozenset(callees), frozenset(reached)
+
+
+def helper_callers(qualnames, index: Index, helpers: frozenset[str]) -> dict[str, frozenset[str]]:
+    """For each helper the change adds, the changed functions that call it directly."""
+    callers: dict[str, set[str]] = {}
+    for q in qualnames:
+        fn = index.functions.get(q)
+        if fn is None:
+            continue
+        for c in fn.callees:
+            if c in helpers:
+                callers.setdefault(c, set()).add(q)
+    return {h: frozenset(c) for h, c in callers.items()}
+
+
+def unit_callees(qualname: str, index: Index, helpers: frozenset[str], callers: dict[str, frozenset[str]]) -> frozenset[str]:
+    """What a function calls itself and through the new helpers that are its own: helpers the
+    change adds that no other changed function calls (but the function and its own helpers).
+    A helper several new functions share is a utility of the change, not part of one function's
+    code: its callees say nothing about what that one function re-implements."""
+    callees: set[str] = set(index.functions[qualname].callees)
+    mine = {qualname}
+    todo = sorted(c for c in callees if c in helpers)
+    while todo:
+        helper = todo.pop(0)
+        if helper in mine or not callers.get(helper, frozenset()) <= mine:
+            continue
+        mine.add(helper)
+        more = index.functions[helper].callees
+        callees.update(more)
+        todo.extend(sorted(c for c in more if c in helpers and c not in mine))
+    return frozenset(callees)
 
 
 def nested(a: str, b: str) -> bool:

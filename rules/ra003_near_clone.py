@@ -226,7 +226,7 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
                     settings,
                 )
 
-            if scope.allowed_target(new, target, index, settings, change.after_facts, identical, target in added) is None:
+            if scope.allowed_target(new, target, index, settings, change.after_facts, identical, target in added, change.read_after) is None:
                 continue
             if not same_meaning(match, settings):
                 continue  # a variant: it calls, computes or says something else

@@ -268,9 +268,23 @@ def opposites(a: str, b: str) -> bool:
     if len(diff) != 1:
         return False
     x, y = diff[0]
-    if frozenset((x, y)) in _OPPOSITE:
+    if any(frozenset((a, b)) in _OPPOSITE for a in _stems(x) for b in _stems(y)):
         return True
     return any(y == p + x or x == p + y for p in ("un", "de", "dis"))
+
+
+def _stems(word: str) -> set[str]:
+    """A word and the verbs it may inflect: ``created`` -> create, ``added`` -> add,
+    ``stopping`` -> stop, ``closes`` -> close (``work_pool_created_event`` /
+    ``work_pool_deleted_event`` are opposites as ``create`` / ``delete`` are)."""
+    found = {word}
+    for suffix in ("ed", "ing", "es", "s", "d"):
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            stem = word[: -len(suffix)]
+            found.update((stem, stem + "e"))
+            if len(stem) > 2 and stem[-1] == stem[-2]:  # stopped, stopping
+                found.add(stem[:-1])
+    return found
 
 
 def twins(a: str, b: str) -> bool:
@@ -309,14 +323,18 @@ def allowed_target(
     new: Function, target_name: str, index: Index, settings: Settings, facts: Optional[Callable] = None,
     identical: Optional[Callable[[], bool]] = None,
     target_added: bool = False,
+    read: Optional[Callable[[str], bytes]] = None,
 ) -> Optional[Function]:
     """The target ``target_name`` if the rules may name it for ``new``, else None
-    (``facts``: path -> FileFacts of the tree, for the classes' bases)."""
+    (``facts``: path -> FileFacts of the tree, for the classes' bases; ``read``: path -> bytes
+    of the tree, for the block a conditionally defined function lives in)."""
     if LOCALS in target_name:
         return None
     target = index.functions.get(target_name)
     if target is None:
         return None
+    if read is not None and only_when_run_as_script(target, read):
+        return None  # defined under ``if __name__ == "__main__":``: nothing can import it
     if is_test(new, settings) != is_test(target, settings) or is_declaration(target):
         return None
     if settings.is_example(target.location.path) and not settings.is_example(new.location.path):
@@ -341,6 +359,33 @@ def allowed_target(
         if not target_added and new.is_method and target.is_method and a == b and declared_by_base(new, target, index, facts):
             return None
     return target
+
+
+_MAIN_GUARD = re.compile(rb"""^\s*if\s+(?:__name__\s*==\s*['"]__main__['"]|['"]__main__['"]\s*==\s*__name__)\s*:""")
+
+
+def only_when_run_as_script(fn: Function, read: Callable[[str], bytes]) -> bool:
+    """Is ``fn`` defined in a module's ``if __name__ == "__main__":`` block (a script's own helper,
+    which no other module can import or call)?  Only a module-level function that is indented
+    can be: the line it is nested in is read from the file."""
+    fact = fn.fact
+    if fact.col == 0 or fact.class_name is not None or fact.parent_function is not None:
+        return False
+    try:
+        lines = read(fn.location.path).splitlines()
+    except Exception:
+        return False
+    for number in range(min(fact.line, len(lines)) - 2, -1, -1):
+        line = lines[number]
+        stripped = line.lstrip()
+        if not stripped or stripped.startswith(b"#") or stripped.startswith(b"@"):
+            continue
+        if len(line) - len(stripped) < fact.col:
+            if _MAIN_GUARD.match(line):
+                return True
+            if len(line) - len(stripped) == 0:
+                return False  # another top-level block (``if TYPE_CHECKING:``, ``try:``)
+    return False
 
 
 def one_of_each_mirror(findings: dict, index: Index, change: ChangeSet) -> dict:

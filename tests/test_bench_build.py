@@ -324,6 +324,8 @@ def test_heuristic_builds_a_click_chain_with_no_model(tmp_path, monkeypatch):
     chains = load_suite(tmp_path / "suite")
     assert len(chains) == 1 and len(chains[0].turns) == 2
     assert all(t.reinvent is not None for t in chains[0].turns)
+    # no docs-only solutions, no reviewer: a built chain is a smoke chain until a person makes it a study one
+    assert chains[0].level == "smoke" and chains[0].provenance.method == "built"
     verified = run_cli(["bench", "verify", "suite"], cwd=tmp_path, env=env, timeout=600)
     assert verified.returncode == 0, str(verified)
     assert "all verified" in verified.stdout
@@ -353,7 +355,7 @@ def test_stats_of_the_starter_suite_agree_with_bench_verify():
     # bench verify starter lists 31 of 90 repository and 35 of 61 self targets with < 3 callees
     assert (stats.repo_judgeable, stats.repo_judged) == (59, 90)
     assert (stats.self_judgeable, stats.self_judged) == (26, 61)
-    assert "| Judgeable targets, all | 56.3% (85/151) |" in render_markdown(stats)
+    assert "| Judgeable targets, all | 56.3% (85/151) | - |" in render_markdown(stats)
 
 
 def test_stats_command_prints_text_and_markdown():
@@ -361,7 +363,7 @@ def test_stats_command_prints_text_and_markdown():
     assert text.returncode == 0, str(text)
     assert re.search(r"Tests per turn\s+10\.\d", text.stdout)
     markdown = run_cli(["bench", "stats", "starter", "--format", "markdown"], in_process=True)
-    assert "| Chains | 12 |" in markdown.stdout
+    assert "| Chains | 12 | 75 |" in markdown.stdout
 
 
 def test_a_requirement_naming_a_repository_target_is_dropped(repo, server, tmp_path):
@@ -483,4 +485,4 @@ def test_stats_counts_a_chain_whose_source_cannot_be_had_and_says_so(monkeypatch
     stats = suite_stats(chains, "one")
     assert (stats.chains, stats.turns, stats.repo_judged) == (1, 5, 0)
     assert stats.notes == ["click-params: callees not counted: source click: offline"]
-    assert "| Judgeable targets, all | - |" in render_markdown(stats)
+    assert "| Judgeable targets, all | - | - |" in render_markdown(stats)

@@ -129,6 +129,21 @@ def test_load_valid_chain(tmp_path):
     assert load_chain(file) == chain
 
 
+def test_level_provenance_and_docs_only(tmp_path):
+    data = base_data()
+    assert load_chain(make_chain(tmp_path / "a", data).parent).level == "study"  # the default
+    data["level"] = "smoke"
+    data["provenance"] = {"method": "authored", "author": "ann", "reviewed_by": "bob", "date": "2026-01-02"}
+    data["turns"][0]["docs_only"] = "turn1/docs_only.py"
+    folder = tmp_path / "b"
+    make_chain(folder, data)
+    (folder / "turn1" / "docs_only.py").write_text("# from the docs\n")
+    chain = load_chain(folder)
+    assert chain.level == "smoke"
+    assert (chain.provenance.method, chain.provenance.author, chain.provenance.reviewed_by) == ("authored", "ann", ("bob",))
+    assert chain.turns[0].docs_only == (folder / "turn1" / "docs_only.py").resolve() and chain.turns[1].docs_only is None
+
+
 def test_json_chain_and_defaults(tmp_path):
     data = base_data()
     data["source"] = {"kind": "pypi", "package": "python-dateutil", "version": "2.9.0"}
@@ -193,7 +208,17 @@ CASES = [
     (("turns", 1, "tests"), "turn2/test_missing.py", "turns[1].tests: file turn2/test_missing.py not found"),
     (("turns", 0, "solution"), _DELETE, "turns[0].solution: required field is missing"),
     (("turns", 0, "tset"), "x", "turns[0].tset: unknown field (expected one of: "),
-    (("extra",), 1, "extra: unknown field (expected one of: description, id, source, turns)"),
+    (("extra",), 1, "extra: unknown field (expected one of: description, id, level, provenance, source, turns)"),
+    (("level",), "strict", "level: 'strict' is not one of: study, smoke"),
+    (("provenance",), "me", "provenance: expected a mapping with method, author, reviewed_by and date, got 'me'"),
+    (("provenance",), {"method": "typed"}, "provenance.method: 'typed' is not one of: authored, built"),
+    (("provenance",), {"method": "authored", "date": "2026-01-02"}, "provenance.author: required field is missing"),
+    (("provenance",), {"method": "authored", "author": "ann", "date": "2026-1-2"},
+     "provenance.date: expected a quoted date YYYY-MM-DD, got '2026-1-2'"),
+    (("provenance",), {"method": "authored", "author": "ann", "date": "2026-02-30"}, "provenance.date: '2026-02-30' is not a date"),
+    (("provenance",), {"method": "authored", "author": "Ann", "date": "2026-01-02", "reviewed_by": ["bob", "ann"]},
+     "provenance.reviewed_by: 'Ann' is the author; a review is by someone who did not write the chain"),
+    (("turns", 0, "docs_only"), "turn1/docs.py", "turns[0].docs_only: file turn1/docs.py not found"),
     (("turns",), _DELETE, "turns: required field is missing"),
     (("turns",), [], "turns: expected at least 1 item, got 0"),
     (("turns",), "one", "turns: expected a list of turns, got 'one'"),

@@ -9,10 +9,16 @@ substitutions a test needs:
 * the mini-swe-agent configuration of the guide (a real endpoint) is checked
   by the adapter, and the run uses a scripted ``DeterministicModel`` instead;
 * OpenCode runs when ``opencode`` and ``rg`` are installed; otherwise its
-  configuration is checked by the adapter and the command runs with the oracle.
+  configuration is checked by the adapter and the command runs with the oracle;
+* the runs of the local-server section (``--agent-config *-local.yaml``) are
+  left to tests/test_bench_endpoint.py, which runs the guide's own
+  ``mini-local.yaml`` against a scripted server; here their configurations
+  are checked by the adapters, and ``export NAME=VALUE`` lines set the
+  environment of the commands that follow.
 
 ``pip install`` lines are checked against pyproject.toml and the running
-environment (which the test extra installs).  A ```yaml block whose first line
+environment (which the test extra installs); the ``apt-get install bubblewrap``
+line, that ``bwrap`` is installed.  A ```yaml block whose first line
 is ``# NAME`` is written to NAME before the commands that follow it.
 """
 
@@ -112,9 +118,18 @@ def test_every_guide_command_runs_as_a_new_user_would(tmp_path):
             make_agent("mini-swe-agent" if "mini" in name else "opencode", yaml.safe_load(text))  # the adapter accepts it
             continue
         line = str(item)
-        argv = shlex.split(line)
+        argv = shlex.split(line, comments=True)
+        if argv[0] == "export":
+            name, _, value = argv[1].partition("=")
+            env[name] = value
+            continue
+        if any(a.endswith("-local.yaml") for a in argv):  # run by tests/test_bench_endpoint.py
+            continue
         if argv[0] == "pip":
             check_pip_line(argv)
+            continue
+        if argv[:2] in (["sudo", "apt-get"], ["apt-get", "install"]):  # a system package (.ci/run installs it)
+            assert argv[-1] == "bubblewrap" and shutil.which("bwrap"), line
             continue
         assert argv[0] == "reuse-audit", line
         if argv[1:3] == ["bench", "verify"] or "--suite" in argv:

@@ -323,7 +323,8 @@ def test_writes_into_the_run_folder_and_the_workspaces_folder_make_the_turn_inva
     summary = summarise(run_dir)
     assert (summary.invalid, summary.turns) == (1, 1)
     assert summary.overall["resolved"] == 100.0  # turn 2 alone
-    text = render_text([summary])
+    assert "1 invalid" in render_text([summary])  # the narrow report's run line
+    text = render_text([summary], wide=True)
     assert "Invalid" in text.splitlines()[1]  # (issue 14: each table of the report has a title line)
 
 

@@ -70,7 +70,7 @@ def test_confidence_intervals_are_seeded_and_bracket_the_value(tmp_path):
 def test_report_tables_by_library_chain_memory_and_agent_model(tmp_path):
     a = two_turn_run(tmp_path / "runs" / "a", agent_options={"model_name": "openai/gpt-x"})
     b = two_turn_run(tmp_path / "runs" / "b", memory="none")
-    text, summaries = write_report([a, b], tmp_path / "report")
+    text, summaries = write_report([a, b], tmp_path / "report", wide=True)
     assert summaries[0].label == "mini-swe-agent[openai/gpt-x]/interface (a)"
     for title in ("By library", "By chain", "By memory setting", "By agent and model",
                   "Overall with 95 % bootstrap confidence intervals"):

@@ -1,5 +1,5 @@
 """The options and inputs of ``reuse-audit check`` a user adopting it meets first (issue 17):
-a patch piped to a bare ``check``, declared targets that do not exist, the text
+standard input left unread without ``-``, declared targets that do not exist, the text
 report's layout and colour, ``--statistics``, ``--exit-zero``, ``--config``,
 per-file ignores, and ``check PATH...``.
 
@@ -45,16 +45,7 @@ def check(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
 
 
 # ---------------------------------------------------------------------------
-# a patch on standard input with no PATCH argument
-
-
-def test_a_patch_piped_to_a_bare_check_is_read(git_repo: GitRepo):
-    # the working tree is clean: only the piped patch holds the copy
-    patch = make_patch({}, {"pkg/new.py": dedent(REIMPL)})
-    git_repo.remove("pkg/new.py")
-    run = run_cli(["check", "--no-cache", "--repo", str(git_repo.path)], stdin=patch)
-    assert run.returncode == 1, run  # it was "No findings" (exit 0): the working tree was checked
-    assert "pkg/new.py:6:1: RA001 [*] 'handle' re-implements 'pkg.core.process'" in run.stdout, run
+# standard input is read for - only (issue 27; tests/test_first_contact.py)
 
 
 def test_an_empty_pipe_checks_the_working_tree(git_repo: GitRepo):
@@ -62,8 +53,10 @@ def test_an_empty_pipe_checks_the_working_tree(git_repo: GitRepo):
     assert run.returncode == 1 and "pkg/new.py:6:1: RA001" in run.stdout, run
 
 
-def test_piped_text_that_is_no_patch_is_refused(git_repo: GitRepo):
+def test_piped_text_is_left_unread_without_dash(git_repo: GitRepo):
     run = run_cli(["check", "--no-cache", "--repo", str(git_repo.path)], stdin=b"hello\n")
+    assert run.returncode == 1 and "pkg/new.py:6:1: RA001" in run.stdout, run
+    run = run_cli(["check", "-", "--no-cache", "--repo", str(git_repo.path)], stdin=b"hello\n")
     assert_usage_error(run, "<stdin>")
 
 
@@ -324,8 +317,8 @@ def test_the_json_document_matches_its_documentation(git_repo: GitRepo, capsys):
     assert real["schema_version"] == example["schema_version"] == 2
     assert f"currently `{real['schema_version']}`" in doc
     documented, written = list(_key_paths(example)), list(_key_paths(real))
-    # the same fields in the same order (the example also shows others and notes, empty here)
-    assert [k for k in documented if not k.startswith(("findings.[].others.[].", "notes.[]."))] == written
+    # the same fields in the same order (the example also shows others, notes and errors, empty here)
+    assert [k for k in documented if not k.startswith(("findings.[].others.[].", "notes.[].", "errors.[]."))] == written
     for key in real["findings"][0]:
         assert f"| `{key}` |" in doc, key
     for key in real["summary"]:

@@ -329,3 +329,39 @@ def test_sarif_with_only_suppressed_findings_is_empty_and_valid(tmp_path):
     run = check(case, "--format", "sarif")
     assert run.returncode == 0, run
     assert assert_valid_sarif(run.stdout)["runs"][0]["results"] == []
+
+
+def readme_configuration() -> str:
+    """The README's `[tool.reuse-audit]` example (the ```toml block under "## Configuration")."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Configuration\n", 1)[1]
+    return section.split("```toml\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_readme_configuration_example_shows_every_setting_and_loads():
+    # min-structure was missing from it (issue 27, item 7): every key config.py knows is shown
+    import sys
+
+    from reuse_audit.config import KNOWN_KEYS, settings_from_table
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+
+    table = tomllib.loads(readme_configuration())["tool"]["reuse-audit"]
+    assert sorted(KNOWN_KEYS - set(table)) == []
+    settings_from_table(table, "README.md")  # every value it shows is valid
+
+
+def test_every_setting_is_an_option_of_a_rule_page():
+    from pathlib import Path
+
+    from reuse_audit.config import KNOWN_KEYS
+
+    docs = Path(__file__).resolve().parent.parent / "docs" / "rules"
+    pages = "".join(page.read_text(encoding="utf-8") for page in sorted(docs.glob("RA*.md")))
+    general = {"select", "ignore", "per-file-ignores"}  # the README's, not a rule's
+    assert sorted(k for k in KNOWN_KEYS - general if f"`{k}`" not in pages) == []

@@ -8,6 +8,7 @@ kept below as explicit examples.
 
 from __future__ import annotations
 
+import json
 import os
 import string
 
@@ -259,8 +260,8 @@ def _odd_cases():
 
 @pytest.mark.parametrize("name, fmt", list(_odd_cases()))
 def test_files_with_odd_names_in_every_format(fuzz_repo, name, fmt):
-    """A new file with an odd name holding a copy and a syntax error: a finding and a
-    note on it, in every format, each on its own line(s), exit 1."""
+    """A new file with an odd name holding a copy and a syntax error: a finding and an
+    error on it (as ruff reports a syntax error), in every format, each on its own line(s), exit 1."""
     body = fuzz_support.SHOP_COPY + "\n\ndef broken(:\n    pass\n"
     lines = body.splitlines()
     plain = name.strip('"')[2:]
@@ -273,10 +274,12 @@ def test_files_with_odd_names_in_every_format(fuzz_repo, name, fmt):
     code, out, err = run_main(["check", str(patch_file), "--repo", str(fuzz_repo), "--no-cache", "-j", "1", "--format", fmt])
     check_cli(code, out, err)
     assert code == 1, err
-    notes = [line for line in err.splitlines() if line.startswith("note: ")]
-    assert len(notes) == 1 and "syntax error" in notes[0], err
+    assert not [line for line in err.splitlines() if line.startswith("note: ")], err  # the error, not a note
+    assert "the code does not parse near line" in out, out
     if fmt == "text":
-        assert out.splitlines()[0].endswith("RA001 'label_for' re-implements 'shop.pricing.price_label' (calls 5 of its 5 callees) without calling it")
+        error, finding = out.splitlines()[:2]
+        assert ": SyntaxError: the code does not parse near line" in error, out
+        assert finding.endswith("RA001 'label_for' re-implements 'shop.pricing.price_label' (calls 5 of its 5 callees) without calling it")
     if fmt == "sarif":
         from sarif_schema import assert_valid_sarif
 
@@ -286,8 +289,8 @@ def test_files_with_odd_names_in_every_format(fuzz_repo, name, fmt):
 
 
 def test_a_note_on_a_file_whose_name_is_not_utf8_in_sarif(fuzz_repo):
-    """The atheris crash itself: no finding, only a note, on a file named with a byte
-    that is no UTF-8; the SARIF notification's URI percent-encodes it."""
+    """The atheris crash itself: no finding, only a notification (the file does not parse: an
+    error, exit 1), on a file named with a byte that is no UTF-8; its URI percent-encodes it."""
     patch = (
         'diff --git "a/shop/caf\\351.py" "b/shop/caf\\351.py"\nnew file mode 100644\n--- /dev/null\n'
         '+++ "b/shop/caf\\351.py"\n@@ -0,0 +1,2 @@\n+def broken(:\n+    pass\n'
@@ -296,4 +299,7 @@ def test_a_note_on_a_file_whose_name_is_not_utf8_in_sarif(fuzz_repo):
     patch_file.write_text(patch, encoding="utf-8")
     code, out, err = run_main(["check", str(patch_file), "--repo", str(fuzz_repo), "--no-cache", "-j", "1", "--format", "sarif"])
     check_cli(code, out, err)
-    assert code == 0 and "shop/caf%E9.py" in out
+    assert code == 1 and "shop/caf%E9.py" in out
+    (notification,) = json.loads(out)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+    assert notification["level"] == "error"
+    assert notification["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "shop/caf%E9.py"

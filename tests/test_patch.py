@@ -776,3 +776,57 @@ def test_plain_diff_round_trip(tmp_path: Path):
     for old, new in (("--- old/", "--- a/"), ("+++ new/", "+++ b/"), ('--- "old/', '--- "a/'), ('+++ "new/', '+++ "b/')):
         text = text.replace(old, new)
     check_round_trip(plain_old, plain_new, text, binary=())
+
+
+# ---------------------------------------------------------------------------
+# reverse_patch: what `git apply -R` applies
+
+
+REVERSIBLE = {
+    "edit, add, delete, no newline at the end": (
+        {"a.py": "x = 1\ny = 2\nz = 3\n", "gone.py": "def f():\n    return 1\n", "tail.py": "a\nb"},
+        {"a.py": "x = 1\ny = 20\nz = 3\nw = 4\n", "new.py": "def g():\n    return 2\n", "tail.py": "a\nc"},
+    ),
+    "a file emptied, a file filled": ({"e.py": "", "f.py": "v = 1\n"}, {"e.py": "v = 1\n", "f.py": ""}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REVERSIBLE))
+def test_the_reversed_patch_takes_the_tree_after_back_to_the_tree_before(name: str):
+    from cli_support import make_patch
+    from reuse_audit.patch import reverse_patch
+
+    before, after = ({k: v.encode() for k, v in files.items()} for files in REVERSIBLE[name])
+    patch = parse_patch(make_patch(before, after).decode(), "change.patch")
+    forward, _ = apply_patch(MemoryTree(before), patch)
+    assert {p: forward.read(p) for p in after} == after and not any(forward.exists(p) for p in set(before) - set(after))
+    reverse = reverse_patch(patch)
+    assert reverse is not None and reverse_patch(reverse) == patch
+    back, _ = apply_patch(MemoryTree(after), reverse)
+    assert {p: back.read(p) for p in before} == before and not any(back.exists(p) for p in set(after) - set(before))
+    with pytest.raises(PatchError):  # the reverse of a patch does not apply where the patch does
+        apply_patch(MemoryTree(before), reverse)
+
+
+def test_reversing_a_rename_and_a_file_filled_from_empty():
+    from reuse_audit.patch import MODIFIED, RENAMED, reverse_patch
+
+    text = (
+        "diff --git a/old.py b/new.py\nsimilarity index 90%\nrename from old.py\nrename to new.py\n"
+        "--- a/old.py\n+++ b/new.py\n@@ -1 +1 @@\n-a = 1\n+a = 2\n"
+        "--- a/made.py\n+++ b/made.py\n@@ -0,0 +1 @@\n+m = 1\n"
+    )
+    rename, made = reverse_patch(parse_patch(text)).files
+    assert (rename.old_path, rename.new_path, rename.status) == ("new.py", "old.py", RENAMED)
+    assert rename.hunks[0].lines == ("+a = 1", "-a = 2")
+    # git writes `@@ -0,0 +1,N @@` for an empty file given content: its reverse empties it
+    assert (made.old_path, made.new_path, made.status) == ("made.py", "made.py", MODIFIED)
+    back, _ = apply_patch(MemoryTree({"new.py": b"a = 2\n", "made.py": b"m = 1\n"}), reverse_patch(parse_patch(text)))
+    assert back.read("old.py") == b"a = 1\n" and not back.exists("new.py") and back.read("made.py") == b""
+
+
+def test_a_copy_is_not_reversed():
+    from reuse_audit.patch import reverse_patch
+
+    text = "diff --git a/a.py b/b.py\nsimilarity index 100%\ncopy from a.py\ncopy to b.py\n"
+    assert reverse_patch(parse_patch(text)) is None

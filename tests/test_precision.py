@@ -295,6 +295,11 @@ class {cls}(ABC):
         ("_migrate_postgres", "_revert_postgres", True),
         ("load_config", "read_config", False),
         ("load", "reload", False),
+        # inflected verbs (prefect 261b2007: event builders read false)
+        ("work_pool_created_event", "work_pool_deleted_event", True),
+        ("on_started", "on_stopped", True),
+        ("created_at", "updated_at", False),
+        ("get_user", "get_users", False),
     ],
 )
 def test_opposite_names(a: str, b: str, opposite: bool):

@@ -1,9 +1,11 @@
-"""The pre-commit hook (.pre-commit-hooks.yaml), run by the real ``pre-commit``.
+"""The pre-commit hook (.pre-commit-hooks.yaml) and the README's recipes, run by the real ``pre-commit``.
 
 pre-commit's ``language: python`` would pip-install this checkout and its
 dependencies from the network, which tests must not use: the test repository
-gets a ``repo: local`` hook built from OUR hook definition with
-``language: system``, and finds ``reuse-audit`` on PATH (this venv's bin).
+gets the README's ``repo: local`` hook (``language: system``, the fields of OUR
+hook definition), and finds ``reuse-audit`` on PATH (this venv's bin).  The
+README's pinned ``rev`` is resolved by pre-commit's own clone, in a clone of
+this repository the test makes (issue 27: ``rev: v0.1.0`` named no tag).
 """
 
 from __future__ import annotations
@@ -57,11 +59,24 @@ def test_hooks_file_passes_pre_commit_validation():
     assert loaded["id"] == "reuse-audit"
 
 
-def local_config() -> dict:
-    hook = our_hook()
-    local = {key: hook[key] for key in ("id", "name", "entry", "pass_filenames", "require_serial", "types")}
-    local["language"] = "system"
-    return {"repos": [{"repo": "local", "hooks": [local]}]}
+def readme_snippets() -> list[str]:
+    """The ```yaml blocks of the README's pre-commit section, as written."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## pre-commit\n", 1)[1].split("\n## ", 1)[0]
+    return [block.split("```", 1)[0] for block in section.split("```yaml\n")[1:]]
+
+
+def readme_snippet(repo: str) -> str:
+    """The README's snippet whose (first) repo is ``repo`` ("local", or the URL)."""
+    (snippet,) = [s for s in readme_snippets() if yaml.safe_load(s)["repos"][0]["repo"].startswith(repo)]
+    return snippet
+
+
+def test_the_readme_local_hook_is_our_hook_run_from_the_environment():
+    (hook,) = yaml.safe_load(readme_snippet("local"))["repos"][0]["hooks"]
+    ours = our_hook()
+    assert hook == {**{key: ours[key] for key in hook if key != "language"}, "language": "system"}
+    assert set(hook) == set(EXPECTED) | {"name"}
 
 
 @pytest.fixture
@@ -75,7 +90,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> GitRepo:
     repo = GitRepo(tmp_path / "project")
     files = dict(BASE_FILES)
     repo.write(files)
-    (repo.path / ".pre-commit-config.yaml").write_text(yaml.safe_dump(local_config(), sort_keys=False))
+    (repo.path / ".pre-commit-config.yaml").write_text(readme_snippet("local"), encoding="utf-8")  # as the README has it
     repo.commit("base with pre-commit config")
     done = run([sys.executable, "-m", "pre_commit", "install"], repo.path)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -148,3 +163,72 @@ def test_commit_all_is_checked(project: GitRepo):
     output = done.stdout + done.stderr
     assert done.returncode != 0, output
     assert "pkg/report.py:6:1: RA001 [*] 'handle'" in output
+
+
+# ---------------------------------------------------------------------------
+# the README's pinned rev resolves (it named a tag v0.1.0 that does not exist)
+
+
+def this_repository(tmp_path: Path) -> str:
+    """A clone of this checkout, as pre-commit would fetch the repository (skipped outside git)."""
+    if subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--git-dir"], capture_output=True).returncode != 0:
+        pytest.skip("the checkout is not a git repository")
+    clone = tmp_path / "reuse-audit.git"
+    done = run(["git", "clone", "-q", "--bare", "--no-local", str(ROOT), str(clone)], tmp_path)
+    assert done.returncode == 0, done.stderr
+    return str(clone)
+
+
+def pre_commit_clone(tmp_path: Path, repo: str, rev: str) -> Path:
+    """What `pre-commit run` does first with a remote hook: its own clone of REPO at REV."""
+    from pre_commit.store import Store
+
+    return Path(Store(str(tmp_path / "store")).clone(repo, rev))
+
+
+@pytest.fixture
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    isolated_git(tmp_path, monkeypatch)
+    monkeypatch.setenv("PRE_COMMIT_HOME", str(tmp_path / "pre-commit-home"))
+    return tmp_path
+
+
+def test_the_readme_rev_is_a_commit_holding_the_hook(isolated: Path):
+    config = yaml.safe_load(readme_snippet("https://"))
+    (remote,) = config["repos"]
+    assert remote["repo"] == "https://github.com/reuse-audit/reuse-audit" and remote["hooks"] == [{"id": "reuse-audit"}]
+    rev = remote["rev"]
+    assert len(rev) == 40 and all(c in "0123456789abcdef" for c in rev), f"rev {rev!r} is no full commit SHA"
+    clone = this_repository(isolated)
+    if subprocess.run(["git", "-C", clone, "cat-file", "-e", f"{rev}^{{commit}}"], capture_output=True).returncode:
+        pytest.skip(f"{rev} is not in this clone (a shallow or partial history)")
+    checkout = pre_commit_clone(isolated, clone, rev)
+    from pre_commit.clientlib import load_manifest
+
+    assert [hook["id"] for hook in load_manifest(str(checkout / ".pre-commit-hooks.yaml"))] == ["reuse-audit"]
+    # the Action's uses: names the same commit, which holds action.yml
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"uses: reuse-audit/reuse-audit@{rev}" in readme
+    assert (checkout / "action.yml").is_file()
+
+
+def test_a_tag_the_repository_lacks_does_not_resolve(isolated: Path):
+    # the friction itself: pre-commit failed on `rev: v0.1.0` ("pathspec 'v0.1.0' did not match")
+    from pre_commit.util import CalledProcessError
+
+    clone = this_repository(isolated)
+    assert subprocess.run(["git", "-C", clone, "tag", "--list", "v0.1.0"], capture_output=True, text=True).stdout == ""
+    with pytest.raises(CalledProcessError, match="pathspec 'v0.1.0' did not match"):
+        pre_commit_clone(isolated, clone, "v0.1.0")
+
+
+def test_autoupdate_pins_the_newest_commit(isolated: Path):
+    # with no tag to name, `pre-commit autoupdate` writes the SHA of the default branch's head
+    clone = this_repository(isolated)
+    project = GitRepo(isolated / "project")
+    config = project.path / ".pre-commit-config.yaml"
+    config.write_text(readme_snippet("https://").replace("https://github.com/reuse-audit/reuse-audit", clone), encoding="utf-8")
+    done = run([sys.executable, "-m", "pre_commit", "autoupdate"], project.path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    head = subprocess.run(["git", "-C", clone, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    assert yaml.safe_load(config.read_text(encoding="utf-8"))["repos"][0]["rev"] == head

@@ -2,7 +2,7 @@
 
 One shared report (two RA001 findings in two files, one with other candidates,
 one suppressed finding, one note) is rendered by every reporter and compared
-with tests/data/golden/report.{txt,json,sarif}.
+with tests/data/golden/report.{txt,concise.txt,full.txt,json,sarif}.
 
     REUSE_AUDIT_UPDATE_GOLDEN=1 python -m pytest tests/test_reporters.py
 
@@ -27,7 +27,9 @@ from sarif_schema import assert_valid_sarif
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden"
 UPDATE = os.environ.get("REUSE_AUDIT_UPDATE_GOLDEN") == "1"
-GOLDEN_FILES = {"text": "report.txt", "full": "report.full.txt", "json": "report.json", "sarif": "report.sarif"}
+GOLDEN_FILES = {
+    "text": "report.txt", "concise": "report.concise.txt", "full": "report.full.txt", "json": "report.json", "sarif": "report.sarif",
+}
 
 DOC = '''\
 ## What it does
@@ -226,11 +228,13 @@ def test_text_singular_and_no_notes(report, ctx):
 
 def test_json_fields(report, ctx):
     doc = json.loads(render("json", report, ctx))
-    assert list(doc) == ["schema_version", "tool", "findings", "notes", "summary"]
+    assert list(doc) == ["schema_version", "tool", "findings", "notes", "errors", "summary"]
     assert doc["schema_version"] == 2
     assert doc["tool"] == {"name": "reuse-audit", "version": "0.1.0"}
+    assert doc["errors"] == []
     assert doc["summary"] == {
         "findings": 2,
+        "errors": 0,
         "suppressed": 1,
         "baseline": 0,
         "files_analysed": 4,
@@ -468,3 +472,30 @@ def test_the_sarif_libraries_load_only_for_sarif():
         "assert type(sys.modules['sarif_om']) is types.ModuleType\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+# ---------------------------------------------------------------------------
+# a changed file that is not Python (issue 27)
+
+
+@pytest.mark.parametrize("fmt", formats())
+def test_a_file_that_is_not_python_in_every_format(fmt, report, ctx):
+    from reuse_audit.model import SourceError
+
+    error = SourceError(Location("pkg/bad.py", 3), "the code does not parse near line 3; only the functions that parse were checked")
+    out = render(fmt, dataclasses.replace(report, errors=(error,)), ctx)
+    assert render(fmt, report, ctx) != out
+    if fmt == "json":
+        doc = json.loads(out)
+        assert doc["errors"] == [{"kind": "SyntaxError", "path": "pkg/bad.py", "line": 3, "column": 1, "message": error.message}]
+        assert doc["summary"]["errors"] == 1
+    elif fmt == "sarif":
+        (notification, *_) = assert_valid_sarif(out)["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+        assert notification["level"] == "error" and notification["message"]["text"].startswith("pkg/bad.py: SyntaxError: ")
+        assert notification["locations"][0]["physicalLocation"]["region"] == {"startLine": 3, "startColumn": 1}
+    elif fmt == "github":
+        assert out.startswith("::error file=pkg/bad.py,line=3,col=1,title=SyntaxError::the code does not parse near line 3;")
+    else:
+        assert out.startswith("pkg/bad.py:3:1: SyntaxError: the code does not parse near line 3;"), out
+    if fmt not in ("json", "sarif"):
+        assert out.rstrip().splitlines()[-1].endswith("; 1 file could not be read as Python."), out

@@ -90,6 +90,15 @@ _REGISTRY: dict[str, Callable[[dict], Agent]] = {
 }
 AGENT_NAMES = tuple(_REGISTRY)
 
+#: Per adapter, the options (dotted: ``model_kwargs.api_base``) that say where its model endpoint
+#: is and how to reach it, not how the agent works: a run resumed after fixing one of them (an
+#: infrastructure error: a wrong URL, a key, an unpriced local model) is the same run.
+ENDPOINT_OPTIONS: dict[str, tuple[str, ...]] = {
+    "mini-swe-agent": ("model_kwargs.api_base", "model_kwargs.base_url", "model_kwargs.api_key",
+                       "model_config.cost_tracking", "model_config.litellm_model_registry", "global_config_dir"),
+    "opencode": ("base_url", "api_key", "api_key_env"),
+}
+
 
 def make_agent(name: str, options: Optional[dict] = None) -> Agent:
     """The adapter called ``name`` configured with ``options``; UsageError for
@@ -98,6 +107,20 @@ def make_agent(name: str, options: Optional[dict] = None) -> Agent:
     if factory is None:
         raise UsageError(f"unknown agent {name!r}: expected one of {', '.join(AGENT_NAMES)}")
     return factory(dict(options or {}))
+
+
+def launch_failure(returncode: Optional[int], log: Path) -> str:
+    """The line by which the turn's sandbox said it could not start the adapter's program
+    (exit status 127, ``cannot run PROGRAM: why``: not found, not executable, or under a folder
+    the sandbox does not show, such as a private ``/tmp``), else ""."""
+    if returncode != 127:
+        return ""
+    try:
+        text = log.read_bytes()[-4000:].decode("utf-8", "replace")
+    except OSError:
+        return ""
+    lines = [line.strip() for line in text.splitlines() if line.strip().startswith("cannot run ")]
+    return lines[-1][:300] if lines else ""
 
 
 def check_options(agent: str, options: dict, known: Iterable[str], required: Iterable[str] = ()) -> None:

@@ -33,6 +33,14 @@ Its stdout and stderr go to ``<turn_dir>/command.log``.  Exit status 0 is
 ``submitted``, any other ``error``; at the wall-time limit its whole process
 tree is killed: ``timeout``; past the runner's workspace limit, likewise:
 ``limit``.
+
+Infrastructure errors (``bench run`` stops on them, scores nothing of the
+turn and resumes it on a rerun: see ``runner.py``): the program cannot be
+started (not found, not executable, not seen in the turn's sandbox), or it exits with status
+:data:`INFRA_EXIT_STATUS` (75, ``EX_TEMPFAIL`` of sysexits.h), its way of
+saying that its harness never reached its model (no key, no endpoint...);
+the last line it printed is shown as the cause.  Any other failure is the
+agent's.
 """
 
 from __future__ import annotations
@@ -46,9 +54,13 @@ from pathlib import Path
 from reuse_audit.errors import UsageError
 
 from ..model import AgentResult, TurnRequest
-from .base import check_options, import_roots, reads_from_jsonl
+from .base import check_options, import_roots, launch_failure, reads_from_jsonl
 from .process import merged_env, run_limited
 from .snapshot import WorkspaceSnapshot
+
+
+#: the exit status by which the program says its harness never reached its model (EX_TEMPFAIL)
+INFRA_EXIT_STATUS = 75
 
 
 def memory_note_of(request: TurnRequest) -> str:
@@ -117,6 +129,7 @@ class CommandAgent:
         snapshot = WorkspaceSnapshot.take(workspace, turn_dir)
         env = merged_env(request.env)
         env.update(
+            PWD=str(workspace),  # not the folder bench run was started from
             REUSE_AUDIT_WORKSPACE=str(workspace),
             REUSE_AUDIT_TURN_DIR=str(turn_dir.resolve()),
             REUSE_AUDIT_READS=str(reads_path.resolve()),
@@ -133,7 +146,9 @@ class CommandAgent:
                     stderr=subprocess.STDOUT,
                 )
         except OSError as exc:
-            return AgentResult(status="error", message=f"cannot run {self.cmd[0]}: {exc.strerror or exc}")
+            message = f"cannot run {self.cmd[0]}: {exc.strerror or exc}"
+            return AgentResult(status="error", message=message,
+                               infra_error=f"command: {message}: fix option cmd (the program and its arguments)")
         reads: tuple = ()
         notes: list[str] = []
         if reads_path.is_file():
@@ -146,6 +161,14 @@ class CommandAgent:
             status, message = "submitted", "exit status 0"
         else:
             status, message = "error", f"exit status {result.returncode}: {_last_line(log_path)}"
+        infra = ""
+        launch = launch_failure(result.returncode, log_path) if status == "error" else ""
+        if launch:
+            infra = (f"command: {launch}: fix option cmd (a program under /tmp is seen in the turn's sandbox only "
+                     "when cmd names it by its absolute path)")
+        elif status == "error" and result.returncode == INFRA_EXIT_STATUS:
+            infra = (f"command: {self.cmd[0]} exited with status {INFRA_EXIT_STATUS} (its harness did not reach its model): "
+                     f"{_last_line(log_path)} (see {log_path})")
         if notes:
             message += f"; {len(notes)} bad read line(s), first: {notes[0]}"
         return AgentResult(
@@ -153,6 +176,7 @@ class CommandAgent:
             reads=reads,
             trajectory=reads_path.name if reads_path.is_file() else None,
             message=message,
+            infra_error=infra,
         )
 
 

@@ -61,6 +61,14 @@ Statuses: ``Submitted`` -> ``submitted``; ``LimitsExceeded`` -> ``limit``;
 ``RepeatedFormatError`` -> ``format_error``; anything else (an exception
 from the model, the worker crashing) -> ``error``.
 
+Infrastructure errors: when the worker says the harness, not the agent,
+failed (``_mini_worker.infra_kind``: no or a refused API key, nothing
+listening at ``api_base``, a model the endpoint or litellm does not know, a
+model litellm cannot price without ``cost_tracking: ignore_errors``, a
+configuration mini refuses, mini-swe-agent missing from ``python``), the
+result carries ``infra_error``: the cause and its fix in one line, which
+``bench run`` stops on (see ``runner.py``).
+
 Reads come from the saved trajectory: each action's command and the output
 the model was shown (its observation message: the rendered text when mini
 truncated the output, else ``extra.raw_output``), through :mod:`..reads`,
@@ -72,6 +80,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -81,7 +90,7 @@ from reuse_audit.errors import UsageError
 
 from ..model import AgentResult, Read, TurnRequest
 from ..reads import ReadFile, merge_reads, reads_from_command
-from .base import check_options, import_roots
+from .base import check_options, import_roots, launch_failure
 from .process import run_limited
 from .snapshot import WorkspaceSnapshot
 
@@ -232,7 +241,9 @@ class MiniSweAgent:
                     stderr=subprocess.STDOUT,
                 )
         except OSError as exc:
-            return AgentResult(status="error", message=f"cannot run {self.python}: {exc.strerror or exc}")
+            message = f"cannot run {self.python}: {exc.strerror or exc}"
+            return AgentResult(status="error", message=message,
+                               infra_error=f"mini-swe-agent: {message}: fix option python (an interpreter with mini-swe-agent)")
 
         data = load_trajectory(trajectory)
         outcome: dict = {}
@@ -259,6 +270,12 @@ class MiniSweAgent:
             status = "error"
             detail = outcome.get("exception") or (f"worker exit status {proc.returncode}" if proc.returncode else "no exit status")
             message = f"{exit_status or 'error'}: {str(detail).splitlines()[0] if str(detail) else ''}".strip()
+        infra = ""
+        if status == "error":
+            infra = self.infra_error(outcome, turn_dir / "mini.log")
+            launch = launch_failure(proc.returncode, turn_dir / "mini.log") if not outcome else ""
+            if launch and not infra:
+                infra = f"mini-swe-agent: {launch}: fix option python (an interpreter with mini-swe-agent the turn's sandbox sees)"
         return AgentResult(
             status=status,
             reads=reads,
@@ -267,7 +284,68 @@ class MiniSweAgent:
             cost=cost,
             steps=steps,
             tokens=trajectory_tokens(data),
+            infra_error=infra,
         )
+
+    def infra_error(self, outcome: dict, log: Path) -> str:
+        """The one-line cause and fix of a turn the harness failed (``outcome["infra"]``, from
+        the worker), else ""."""
+        kind = outcome.get("infra")
+        if not kind and not outcome:  # the worker died before writing its result
+            tail = _tail(log)
+            if "No module named 'minisweagent" in tail or "No module named 'litellm" in tail:
+                kind = "install"
+        if not kind:
+            return ""
+        detail = _cause(f"{outcome.get('exit_status') or 'error'}: {outcome.get('exception') or ''}")
+        kwargs = self.options.get("model_kwargs") or {}
+        api_base = (kwargs.get("api_base") or kwargs.get("base_url")) if isinstance(kwargs, dict) else None
+        where = f"model_kwargs.api_base {api_base}" if api_base else "the provider's default endpoint (no model_kwargs.api_base)"
+        provider = self.model_name.split("/", 1)[0] if "/" in self.model_name else ""
+        key = f"{provider.upper()}_API_KEY" if provider and provider.isidentifier() else "the provider's API key"
+        cause, fix = {
+            "auth": ("the endpoint was not given a valid API key",
+                     f"export {key} in the shell that runs bench run (a local server that checks no key takes any "
+                     f"value: {key}=dummy), or set model_kwargs.api_key"),
+            "connection": (f"nothing answers at {where}",
+                           "start the server, or fix model_kwargs.api_base in the agent config "
+                           "(an OpenAI-compatible server: http://HOST:PORT/v1)"),
+            "model": (f"the endpoint does not know model {self.model_name}",
+                      "fix model_name (openai/NAME, NAME as the server lists it at /v1/models) or model_kwargs.api_base"),
+            "provider": (f"litellm cannot tell the provider of model {self.model_name}",
+                         f"name it PROVIDER/MODEL in model_name (openai/{self.model_name} for an OpenAI-compatible server)"),
+            "cost": (f"litellm cannot price model {self.model_name}",
+                     "add model_config: {cost_tracking: ignore_errors} to the agent config (the turns' cost is then 0)"),
+            "quota": ("the endpoint kept refusing requests (rate limit or quota)", "wait, or raise the limit or quota"),
+            "config": ("mini-swe-agent refused its configuration", "fix the agent config (--agent-config, -O)"),
+            "install": (f"{self.python} cannot import mini-swe-agent",
+                        "pip install 'reuse-audit[mini]' there, or give option python an interpreter that has it"),
+        }.get(kind, (f"the harness failed ({kind})", "fix the agent config"))
+        return f"mini-swe-agent: {cause} ({detail}): {fix}"
+
+
+def _tail(path: Path) -> str:
+    try:
+        return path.read_bytes()[-8000:].decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+_LITELLM_PREFIX = re.compile(r"^(?:litellm\.)?\w+(?:Error|Exception)(?: - |: )")
+
+
+def _cause(text: str, limit: int = 160) -> str:
+    """The telling part of an exception's text, on one line: litellm's repeated class-name
+    prefixes ("litellm.InternalServerError: InternalServerError: OpenAIException - ") dropped."""
+    line = " ".join(text.split())
+    name, _, rest = line.partition(": ")
+    while True:
+        stripped = _LITELLM_PREFIX.sub("", rest, count=1)
+        if stripped == rest:
+            break
+        rest = stripped
+    line = f"{name}: {rest}" if rest else name
+    return line if len(line) <= limit else line[: limit - 3].rstrip() + "..."
 
 
 def load_trajectory(path: Path) -> Optional[dict]:

@@ -63,6 +63,15 @@ generated config), ``export_timeout`` (seconds, default 120).
 
 Statuses: killed at the limit -> ``timeout``; exit status 0 without an
 ``error`` event -> ``submitted``; otherwise ``error``.
+
+Infrastructure errors (``AgentResult.infra_error``: ``bench run`` stops on
+them, see ``runner.py``): the binary is missing, or an ``error`` event says
+the endpoint was not reached or refused the request whatever the agent did:
+an ``APIError`` with ``statusCode`` 401/403 (the key), 404 (the model or the
+URL), 429 (rate limit or quota), ``Cannot connect to API`` (nothing listens
+at ``base_url``; OpenCode has retried it for about a minute), or a
+``ProviderAuthError`` / ``ProviderModelNotFoundError``.  Any other error is
+the agent's.
 """
 
 from __future__ import annotations
@@ -79,7 +88,7 @@ from reuse_audit.errors import UsageError
 
 from ..model import AgentResult, Read, TurnRequest
 from ..reads import ReadFile, merge_reads, reads_from_command, workspace_path
-from .base import check_options, import_roots
+from .base import check_options, import_roots, launch_failure
 from .process import merged_env, run_limited
 from .snapshot import WorkspaceSnapshot
 
@@ -105,6 +114,7 @@ class OpenCodeEvents:
     session_id: Optional[str] = None
     tool_parts: list[dict] = field(default_factory=list)  # last state of each tool part
     errors: list[str] = field(default_factory=list)
+    error_events: list[dict] = field(default_factory=list)  # each error event's ``error`` object
     cost: float = 0.0
     steps: int = 0
     tokens: int = 0
@@ -160,6 +170,7 @@ def parse_opencode_events(lines: Iterable[str]) -> OpenCodeEvents:
         elif kind == "error":
             error = event.get("error")
             if isinstance(error, dict):
+                out.error_events.append(error)
                 data = error.get("data") if isinstance(error.get("data"), dict) else {}
                 out.errors.append(str(data.get("message") or error.get("name") or error))
             else:
@@ -168,6 +179,24 @@ def parse_opencode_events(lines: Iterable[str]) -> OpenCodeEvents:
             out.done = True
     out.tool_parts = [parts[k] for k in order]
     return out
+
+
+def infra_kind(error: dict) -> Optional[str]:
+    """What an ``error`` event's error says failed, when it is not the agent: ``auth``,
+    ``model``, ``quota``, ``connection``; None for the agent's own failures."""
+    name = str(error.get("name") or "")
+    data = error.get("data") if isinstance(error.get("data"), dict) else {}
+    status = _int(data.get("statusCode"))
+    message = str(data.get("message") or "")
+    if name == "ProviderAuthError" or status in (401, 403):
+        return "auth"
+    if name in ("ProviderModelNotFoundError", "ModelNotFoundError") or status == 404:
+        return "model"
+    if status == 429:
+        return "quota"
+    if "Cannot connect to API" in message or "Unable to connect" in message or "ConnectionRefused" in message:
+        return "connection"
+    return None
 
 
 def tool_parts_of_export(data: dict) -> list[dict]:
@@ -393,6 +422,9 @@ class OpenCodeAgent:
             OPENCODE_DISABLE_MODELS_FETCH="1",
             OPENCODE_DISABLE_CLAUDE_CODE="1",
             OPENCODE_DISABLE_TERMINAL_TITLE="1",
+            # OpenCode (1.18) takes its project folder from $PWD, not from its working folder: the
+            # folder bench run was started from would be the one its tools read and write
+            PWD=str(Path(os.path.abspath(request.workspace))),
         )
         return env
 
@@ -401,7 +433,9 @@ class OpenCodeAgent:
         turn_dir.mkdir(parents=True, exist_ok=True)
         workspace = Path(os.path.abspath(request.workspace))
         if shutil.which(self.binary, path=merged_env(request.env).get("PATH")) is None and not Path(self.binary).is_file():
-            return AgentResult(status="error", message=f"{self.binary} not found on PATH")
+            return AgentResult(status="error", message=f"{self.binary} not found on PATH",
+                               infra_error=f"opencode: {self.binary} not found on PATH: npm i -g opencode-ai, or give "
+                                           "option binary the path of the opencode executable")
         snapshot = WorkspaceSnapshot.take(workspace, turn_dir)
         home = turn_dir / "opencode"
         home.mkdir(parents=True, exist_ok=True)
@@ -419,7 +453,9 @@ class OpenCodeAgent:
             with open(events_path, "wb") as out, open(turn_dir / "opencode.log", "wb") as err:
                 proc = run_limited(argv, cwd=workspace, env=env, time_limit=request.time_limit, stdout=out, stderr=err)
         except OSError as exc:
-            return AgentResult(status="error", message=f"cannot run {self.binary}: {exc.strerror or exc}")
+            message = f"cannot run {self.binary}: {exc.strerror or exc}"
+            return AgentResult(status="error", message=message,
+                               infra_error=f"opencode: {message}: give option binary the opencode executable")
         events = parse_opencode_events(events_path.read_text(encoding="utf-8", errors="replace").splitlines())
         roots = import_roots(request)
         read_file = snapshot.reader()
@@ -455,6 +491,11 @@ class OpenCodeAgent:
         else:
             detail = events.errors[0] if events.errors else _last_line(turn_dir / "opencode.log")
             status, message = "error", f"exit status {proc.returncode}: {detail}"
+        infra = self.infra_error(events) if status == "error" else ""
+        launch = launch_failure(proc.returncode, turn_dir / "opencode.log") if status == "error" else ""
+        if launch and not infra:
+            infra = (f"opencode: {launch}: install OpenCode where the turn's sandbox sees it (npm i -g opencode-ai; "
+                     "not under /tmp, which is private there), or give option binary its path")
         if notes:
             message += "; " + "; ".join(notes)
         return AgentResult(
@@ -465,7 +506,31 @@ class OpenCodeAgent:
             cost=events.cost,
             steps=events.steps,
             tokens=events.tokens,
+            infra_error=infra,
         )
+
+    def infra_error(self, events: OpenCodeEvents) -> str:
+        """The one-line cause and fix of a turn whose endpoint failed (:func:`infra_kind`), else ""."""
+        for error, text in zip(events.error_events, events.errors):
+            kind = infra_kind(error)
+            if kind is None:
+                continue
+            detail = " ".join(text.split())
+            detail = detail if len(detail) <= 160 else detail[:157].rstrip() + "..."
+            model = f"{self.provider}/{self.model_id}"
+            where = self.options.get("base_url") or f"provider {self.provider} of option config"
+            cause, fix = {
+                "auth": ("the endpoint refused the API key",
+                         "set option api_key, or api_key_env naming an exported variable that holds the key"),
+                "model": (f"the endpoint at {where} does not serve model {self.model_id}",
+                          "fix option model (PROVIDER/NAME, NAME as the server lists it at /v1/models) or base_url "
+                          "(an OpenAI-compatible server: http://HOST:PORT/v1)"),
+                "quota": ("the endpoint kept refusing requests (rate limit or quota)", "wait, or raise the limit or quota"),
+                "connection": (f"nothing answers at {where}",
+                               "start the server, or fix option base_url (an OpenAI-compatible server: http://HOST:PORT/v1)"),
+            }[kind]
+            return f"opencode[{model}]: {cause} ({detail}): {fix}"
+        return ""
 
     def export(self, session: str, workspace: Path, env: dict, path: Path) -> Optional[dict]:
         try:

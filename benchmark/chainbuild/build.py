@@ -240,7 +240,12 @@ def write_chain(out_dir: Path, chain_id: str, source: dict, built: list[BuiltTur
         if turn.evidence:
             item["x-evidence"] = list(turn.evidence)
         turns.append(item)
-    data = {"id": chain_id, "description": description, "source": source}
+    # a built chain has no docs-only solutions and no reviewer: it is held to the study's bar
+    # (level study) only once a person has written those (benchmark/README.md, "Writing a chain")
+    data = {"id": chain_id, "level": "smoke", "description": description}
+    made_by = (provenance or {}).get("model") or (provenance or {}).get("chooser")
+    data["provenance"] = {"method": "built", **({"author": made_by} if made_by else {})}
+    data["source"] = source
     if provenance:
         data["x-build"] = {k: v for k, v in provenance.items() if v is not None}
     data["turns"] = turns

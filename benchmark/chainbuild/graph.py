@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
@@ -129,11 +130,94 @@ def load_graph(import_root: Path, import_name: str, settings: Settings = Setting
         for callee in node.callees:
             if callee in nodes:
                 callers.setdefault(callee, []).append(qualname)
-    init = import_root / import_name / "__init__.py"
-    exported: frozenset[str] = frozenset()
-    if init.is_file():
-        exported = frozenset(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", init.read_text(encoding="utf-8", errors="replace")))
+    exported = package_exports(import_root, import_name)
     return Graph(import_name, import_root, nodes, {k: tuple(v) for k, v in callers.items()}, exported, settings.min_callees)
+
+
+def _module_file(import_root: Path, module: str) -> Optional[Path]:
+    base = import_root.joinpath(*module.split("."))
+    for candidate in (base / "__init__.py", base.with_suffix(".py")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _public_names(file: Path) -> frozenset[str]:
+    """What ``from module import *`` brings: its literal ``__all__``, else its top-level public names."""
+    import ast
+
+    try:
+        tree = ast.parse(file.read_text(encoding="utf-8", errors="replace"))
+    except SyntaxError:
+        return frozenset()
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.Assign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+                try:
+                    return frozenset(ast.literal_eval(node.value))
+                except ValueError:
+                    pass
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return frozenset(n for n in names if not n.startswith("_"))
+
+
+@lru_cache(maxsize=256)
+def package_exports(import_root: Path, import_name: str) -> frozenset[str]:
+    """Names the package's ``__init__`` makes public: every name its text mentions, and what
+    its ``from .module import *`` lines bring (the module's ``__all__``, else its public names)."""
+    init = Path(import_root) / import_name / "__init__.py"
+    if not init.is_file():
+        return frozenset()
+    text = init.read_text(encoding="utf-8", errors="replace")
+    names = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    for match in re.finditer(r"^\s*from\s+(\.+)?([A-Za-z_][A-Za-z0-9_.]*)?\s+import\s+\*", text, re.M):
+        dots, module = match.group(1) or "", match.group(2) or ""
+        full = f"{import_name}.{module}" if dots else module
+        file = _module_file(Path(import_root), full) if full.startswith(import_name + ".") else None
+        if file is not None:
+            names |= _public_names(file)
+    return frozenset(names)
+
+
+def _private(part: str) -> bool:
+    return part.startswith("_") and not (part.startswith("__") and part.endswith("__"))
+
+
+def is_public(qualname: str, is_method: bool, import_root: Path, import_name: str) -> bool:
+    """A *public* target: API a user meets without reading the source (PEP 8's "public interface").
+
+    A function or class is public when a public package on its module's path exports its name
+    from its ``__init__`` (mentions it, or star-imports it: ``attr.asdict`` for
+    ``attr._funcs.asdict``), or when no part of its module and name is private (``_x``) and the
+    module's ``__all__``, if it has one, lists it.  A method is public when its own name is not
+    private and its class is public.  Everything else is an internal layer: what the study's
+    targets are, and what ``propose_targets`` ranks first."""
+    parts = qualname.split(".")
+    if is_method:
+        if len(parts) < 3 or _private(parts[-1]):
+            return False
+        return is_public(".".join(parts[:-1]), False, import_root, import_name)
+    name, module = parts[-1], parts[:-1]
+    for depth in range(1, len(module) + 1):
+        package = module[:depth]
+        if any(_private(p) for p in package[1:]):
+            break
+        init = Path(import_root).joinpath(*package) / "__init__.py"
+        if init.is_file() and name in package_exports(Path(import_root).joinpath(*package[:-1]), package[-1]):
+            return True
+    if any(_private(p) for p in parts[1:]):
+        return False
+    file = _module_file(Path(import_root), ".".join(module))
+    return file is not None and (not _declares_all(file) or name in _public_names(file))
+
+
+def _declares_all(file: Path) -> bool:
+    return re.search(r"^__all__\s*[+]?=", file.read_text(encoding="utf-8", errors="replace"), re.M) is not None
 
 
 @dataclass(frozen=True)

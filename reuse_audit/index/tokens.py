@@ -394,9 +394,16 @@ def meaning(seq: str, literals: str = "") -> Counter:
 
 
 def computes(seq: str, literals: str = "") -> Counter:
-    """What a function computes, whatever it calls it by: the operators and constants of
-    ``_MEANING`` in its sequence and the values of its literals (``meaning`` without the kept
-    names, which an alias-imported copy writes otherwise)."""
+    """What a function's body computes, whatever it calls things by: the operators and constants
+    of ``_MEANING`` in its body and the values of its literals (``meaning`` without the kept
+    names, which an alias-imported copy writes otherwise).  The parameters' defaults are its
+    interface, not its computation: a wrapper exposing three of a target's ten keyword defaults
+    computes what the target computes."""
+    start = _body_start(seq)
+    if start > 0:
+        header = seq[:start]
+        skip = header.count(STRING_SYMBOL) + header.count(NUMBER_SYMBOL)
+        seq, literals = seq[start:], literals[skip:]
     found = Counter(c for c in seq if c in _MEANING)
     found.update(literals)
     return found

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..model import Report
-from . import full, github, json, sarif, text
+from . import concise, full, github, json, sarif, text
 from .common import Provenance, RenderContext
 
 __all__ = ["Provenance", "RenderContext", "RENDERERS", "formats", "render"]
@@ -18,6 +18,7 @@ __all__ = ["Provenance", "RenderContext", "RENDERERS", "formats", "render"]
 #: format name -> its renderer, in the order ``--format`` lists them
 RENDERERS: dict[str, Callable[[Report, RenderContext], str]] = {
     "text": text.render,
+    "concise": concise.render,
     "full": full.render,
     "json": json.render,
     "sarif": sarif.render,

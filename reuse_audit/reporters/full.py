@@ -34,7 +34,7 @@ from typing import Optional
 
 from ..model import Finding, Location, Report
 from .common import RenderContext
-from .text import BOLD, CYAN, GREEN, RED, _shown, _summary, detail_lines, finish, fixable_line, paint, safe_fix
+from .text import BOLD, CYAN, GREEN, RED, _shown, _summary, detail_lines, error_lines, finish, fixable_line, paint, safe_fix
 
 MAX_LINES = 8
 
@@ -42,7 +42,8 @@ MAX_LINES = 8
 def render(report: Report, ctx: RenderContext) -> str:
     findings = sorted(report.findings, key=lambda f: f.sort_key)
     shown = [f for f in findings if not f.suppressed]
-    lines: list[str] = []
+    errors = error_lines(report, ctx)
+    lines: list[str] = errors + ([""] if errors else [])
     for f in shown:
         lines.extend(_block(f, ctx))
         lines.append("")

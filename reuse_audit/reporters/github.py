@@ -37,7 +37,12 @@ def render(report: Report, ctx: RenderContext) -> str:
     rules = {rule.code: rule for rule in ctx.rules}
     findings = sorted(report.findings, key=lambda f: f.sort_key)
     shown = [f for f in findings if not f.suppressed]
-    lines = [annotation(f, rules.get(f.rule), ctx) for f in shown]
+    lines = [
+        f"::error file={escape_property(e.location.path)},line={e.location.line},col={e.location.col + 1},"
+        f"title={escape_property(e.kind)}::{escape_data(e.message)}"
+        for e in sorted(report.errors, key=lambda e: (e.location.path, e.location.line))
+    ]
+    lines += [annotation(f, rules.get(f.rule), ctx) for f in shown]
     lines.append(_summary(report, shown, len(findings) - len(shown)))
     return "\n".join(lines) + "\n"
 

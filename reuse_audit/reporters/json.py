@@ -27,8 +27,13 @@ def render(report: Report, ctx: RenderContext) -> str:
         "tool": {"name": TOOL_NAME, "version": ctx.version},
         "findings": [_finding(f, rules.get(f.rule)) for f in findings],
         "notes": [{"path": n.path, "message": n.message} for n in notes],
+        "errors": [
+            {"kind": e.kind, "path": e.location.path, "line": e.location.line, "column": e.location.col + 1, "message": e.message}
+            for e in sorted(report.errors, key=lambda e: (e.location.path, e.location.line))
+        ],
         "summary": {
             "findings": len(findings) - suppressed,
+            "errors": len(report.errors),
             "suppressed": suppressed,
             "baseline": report.baselined,
             "files_analysed": report.files_analysed,

@@ -16,7 +16,8 @@ timestamps, GUIDs or absolute paths).  Choices made for GitHub:
   regions have ``endLine`` and, when the file can be read, ``endColumn``;
 * columns are 1-based UTF-16 code units (``run.columnKind``);
 * ``automationDetails.id`` is ``reuse-audit/`` or ``reuse-audit/<category>/``;
-* notes become ``toolExecutionNotifications`` of a single invocation;
+* notes become ``toolExecutionNotifications`` of a single invocation (a changed file
+  that is not Python one of level ``error``);
 * a finding with a verified suggested fix (``RenderContext.fixes``) carries it
   as ``fixes`` (``artifactChanges`` of ``replacements``: see :func:`sarif_fix`).
 """
@@ -28,11 +29,11 @@ import json
 import re
 import sys
 from types import ModuleType
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 from urllib.parse import quote
 
 from .. import fingerprint
-from ..model import Finding, Location, Note, Report
+from ..model import Finding, Location, Note, Report, SourceError
 from ..rule import HOMEPAGE, Rule, doc_sections
 from .common import RELATED_LIMIT, RenderContext, by_similarity, candidate_note
 
@@ -85,7 +86,7 @@ def render(report: Report, ctx: RenderContext) -> str:
         results=[_result(f, rules.get(f.rule), rule_index.get(f.rule), ctx) for f in findings],
         column_kind="utf16CodeUnits",
         automation_details=om.RunAutomationDetails(id=_automation_id(ctx.category)),
-        invocations=[_invocation(notes)],
+        invocations=[_invocation(notes, report.errors)],
     )
     if ctx.provenance is not None:
         p = ctx.provenance
@@ -347,11 +348,24 @@ def _automation_id(category: Optional[str]) -> str:
     return f"{TOOL_NAME}/{category}/" if category else f"{TOOL_NAME}/"
 
 
-def _invocation(notes: list[Note]) -> om.Invocation:
+def _invocation(notes: list[Note], errors: Sequence[SourceError] = ()) -> om.Invocation:
+    """The run's one invocation: a changed file that is not Python is an ``error`` notification
+    (SARIF's place for a file the tool could not analyse), a note a ``note`` one."""
     invocation = om.Invocation(execution_successful=True)
-    if notes:
-        invocation.tool_execution_notifications = [_notification(n) for n in notes]
+    notifications = [_error_notification(e) for e in sorted(errors, key=lambda e: (e.location.path, e.location.line))]
+    notifications += [_notification(n) for n in notes]
+    if notifications:
+        invocation.tool_execution_notifications = notifications
     return invocation
+
+
+def _error_notification(error: SourceError) -> om.Notification:
+    region = om.Region(start_line=error.location.line, start_column=error.location.col + 1)
+    return om.Notification(
+        message=om.Message(text=f"{error.location.path}: {error.kind}: {error.message}"),
+        level="error",
+        locations=[om.Location(physical_location=om.PhysicalLocation(artifact_location=_artifact(error.location.path), region=region))],
+    )
 
 
 def _notification(note: Note) -> om.Notification:

@@ -14,7 +14,9 @@ counts them, and the unsafe ones ``--unsafe-fixes`` would take.  With
 ``--show-fixes`` each fix's description follows its finding.  Colours (``--color``)
 are ANSI: the path bold, the rule code red, ``[*]`` cyan, the function to call green.
 
-Suppressed findings, and findings left out by ``--baseline``, are counted
+A changed file that is not Python comes first, as ruff writes a syntax error
+(``pkg/bad.py:3:1: SyntaxError: the code does not parse near line 3; ...``), and the
+summary counts such files.  Suppressed findings, and findings left out by ``--baseline``, are counted
 ("(1 suppressed, 3 in baseline)"), not printed.  Notes are not printed here: the
 CLI writes them to stderr.
 """
@@ -62,7 +64,7 @@ def render(report: Report, ctx: RenderContext) -> str:
     shown = [f for f in findings if not f.suppressed]
     suppressed = len(findings) - len(shown)
 
-    lines: list[str] = []
+    lines: list[str] = error_lines(report, ctx)
     for finding in shown:
         lines.extend(_finding_lines(finding, ctx))
     lines.append(_summary(report, shown, suppressed))
@@ -75,6 +77,15 @@ def render(report: Report, ctx: RenderContext) -> str:
 def _shown(path: str) -> str:
     """A path on one line, its control characters visible (``\\n``, ``\\x1b``)."""
     return for_terminal(path)
+
+
+def error_lines(report: Report, ctx: RenderContext) -> list[str]:
+    """``path:line:col: SyntaxError: message`` for each changed file that is not Python (as ruff writes one)."""
+    return [
+        f"{paint(_shown(e.location.path), BOLD, ctx)}:{e.location.line}:{e.location.col + 1}: "
+        f"{paint(e.kind, BOLD + RED, ctx)}: {e.message}"
+        for e in sorted(report.errors, key=lambda e: (e.location.path, e.location.line))
+    ]
 
 
 def safe_fix(f: Finding, ctx: RenderContext) -> bool:
@@ -153,10 +164,15 @@ def _summary(report: Report, shown: list[Finding], suppressed: int) -> str:
     if report.baselined:
         hidden.append(f"{report.baselined} in baseline")
     tail = f" ({', '.join(hidden)})" if hidden else ""
+    unread = f"{_plural(len(report.errors), 'file')} could not be read as Python" if report.errors else ""
     if not shown:
         checked = _plural(report.functions_checked, "changed function")
         repository = _plural(report.files_analysed, "file")
+        if unread:  # not "No findings": the check failed
+            return f"Found no findings, but {unread}: {checked} checked against {repository}{tail}."
         return f"No findings: {checked} checked against {repository}{tail}."
+    if unread:
+        tail += f"; {unread}"
     files = len({f.location.path for f in shown})
     return f"Found {_plural(len(shown), 'finding')} in {_plural(files, 'file')}{tail}."
 
