@@ -276,6 +276,17 @@ def test_check_a_folder(plain_repo: Path, capsys, monkeypatch):
     assert "pkg/new.py:6:1: RA001" in out and out.count("RA001") == 1, out
 
 
+def test_check_a_folder_names_the_uncommitted_copy_not_the_committed_original(git_repo: GitRepo, capsys, monkeypatch):
+    # issue 27, point 5: an untracked file is one git blame does not know, yet it is the newest code
+    # there is; its path sorts before the original's, so path order would name the original
+    git_repo.remove("pkg/new.py")
+    git_repo.write({"pkg/agent.py": REIMPL})
+    monkeypatch.chdir(git_repo.path)
+    code, out, err = check(capsys, "pkg")
+    assert code == 1, out + err
+    assert "pkg/agent.py:6:1: RA001" in out and "'process' re-implements" not in out, out
+
+
 def test_check_paths_finds_the_git_work_tree(git_repo: GitRepo, capsys, monkeypatch):
     monkeypatch.chdir(git_repo.path / "pkg")
     code, out, err = check(capsys, "new.py")  # --repo is ".", pkg/: the work tree is its parent
