@@ -263,17 +263,18 @@ def dump_report(report: Report) -> tuple:
     """``report`` as plain tuples (marshal data)."""
     return (
         tuple(_dump_finding(f) for f in report.findings), tuple(_dump_note(n) for n in report.notes),
-        report.files_analysed, report.functions_checked, tuple(report.rules), report.baselined,
+        report.files_analysed, report.functions_checked, tuple(report.rules), report.baselined, report.existing,
     )
 
 
 def load_report(t: object) -> Optional[Report]:
     """The report :func:`dump_report` gave ``t`` for; None when ``t`` is not one."""
     try:
-        findings, notes, files, functions, rules, baselined = _tuple(t, 6)
+        findings, notes, files, functions, rules, baselined, existing = _tuple(t, 7)
         return Report(
             findings=tuple(_load_finding(f) for f in _tuple(findings)), notes=tuple(_load_note(n) for n in _tuple(notes)),
             files_analysed=_int(files), functions_checked=_int(functions), rules=_strs(rules), baselined=_int(baselined),
+            existing=_bool(existing),
         )
     except (_Bad, ValueError, TypeError):
         return None

@@ -299,6 +299,7 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
             and (settings.include_tests or not settings.is_test(index.functions[c.qualname].location.path))
         ),
         rules=tuple(r.code for r in selected),
+        existing=change.existing,
     )
     return Result(report=report, index=index, change_set=change_set)
 

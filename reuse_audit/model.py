@@ -259,6 +259,7 @@ class Report:
     functions_checked: int = 0
     rules: tuple[str, ...] = field(default=())
     baselined: int = 0  # findings left out because --baseline already had them
+    existing: bool = False  # check PATH...: the functions checked are existing code, no change's
 
 
 # --------------------------------------------------------------------------

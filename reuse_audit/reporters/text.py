@@ -154,7 +154,8 @@ def _summary(report: Report, shown: list[Finding], suppressed: int) -> str:
         hidden.append(f"{report.baselined} in baseline")
     tail = f" ({', '.join(hidden)})" if hidden else ""
     if not shown:
-        checked = _plural(report.functions_checked, "changed function")
+        # check PATH... changed nothing: it checked the functions there are
+        checked = _plural(report.functions_checked, "function" if report.existing else "changed function")
         repository = _plural(report.files_analysed, "file")
         return f"No findings: {checked} checked against {repository}{tail}."
     files = len({f.location.path for f in shown})
