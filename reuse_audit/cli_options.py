@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -60,6 +59,8 @@ def emit(rendered: str, output: Optional[str], option: str = "--output", fallbac
         sys.stdout.write(rendered)
         sys.stdout.flush()
         return
+    import tempfile  # here: ~5 ms that a report to standard output need not pay
+
     target = Path(output)
     tmp: Optional[str] = None
     try:

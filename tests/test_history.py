@@ -427,16 +427,16 @@ def test_history_to_a_folder_that_does_not_exist_fails_before_checking(tmp_path:
 def test_history_html_that_cannot_be_written_names_html_and_prints_no_html(tmp_path: Path, capsys, monkeypatch) -> None:
     repo, _ = build(tmp_path)
     target = tmp_path / "out.html"
-    import reuse_audit.cli_options as cli_options
+    import tempfile
 
-    real = cli_options.tempfile.mkstemp
+    real = tempfile.mkstemp
 
     def full(*a, **k):
         if k.get("dir") == target.parent:
             raise OSError(28, "No space left on device")
         return real(*a, **k)
 
-    monkeypatch.setattr(cli_options.tempfile, "mkstemp", full)
+    monkeypatch.setattr(tempfile, "mkstemp", full)
     code, out, err = run_history(capsys, "--repo", str(repo.path), "--no-cache", "-j", "1", "--html", str(target), "-o", str(tmp_path / "repo" / "s.txt"))
     assert code == 2 and "<html" not in out and out == ""
     assert err.strip().splitlines() == [f"reuse-audit: error: --html {target}: cannot write (No space left on device)"]
