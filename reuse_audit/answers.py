@@ -34,9 +34,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
+import sys
 import time
 from dataclasses import fields, is_dataclass
-from importlib import metadata
 from typing import TYPE_CHECKING, Iterable, Optional
 
 from .cache import RACY_SECONDS, FactsCache, engine_key
@@ -85,14 +86,48 @@ def code_key() -> str:
                             h.update(hashlib.sha256(handle.read()).digest())
                     except OSError:
                         h.update(b"?")
+        versions = library_versions(LIBRARIES)
         for library in LIBRARIES:
-            try:
-                version = metadata.version(library)
-            except metadata.PackageNotFoundError:
-                version = "-"
-            h.update(f"{library}\0{version}\0".encode())
+            h.update(f"{library}\0{versions[library]}\0".encode())
         _CODE_KEY = h.hexdigest()
     return _CODE_KEY
+
+
+def library_versions(names: Iterable[str]) -> dict[str, str]:
+    """Each distribution's version, ``-`` when it is not installed: what ``importlib.metadata``
+    says, read from the names of the ``NAME-VERSION.dist-info`` folders on ``sys.path`` (the
+    first one wins, as for ``importlib.metadata``).  Importing ``importlib.metadata`` takes
+    about 30 ms, most of a check answered from the cache; it is asked only for a distribution
+    whose folder is not found (an egg, a zip)."""
+    wanted = {_dist_key(n): n for n in names}
+    found: dict[str, str] = {}
+    for entry in sys.path:
+        try:
+            listing = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for item in listing:
+            if not item.endswith(".dist-info"):
+                continue
+            name, _, version = item[: -len(".dist-info")].partition("-")
+            library = wanted.get(_dist_key(name))
+            if library is not None and library not in found and version:
+                found[library] = version
+    missing = [n for n in wanted.values() if n not in found]
+    if missing:
+        from importlib import metadata
+
+        for library in missing:
+            try:
+                found[library] = metadata.version(library)
+            except metadata.PackageNotFoundError:
+                found[library] = "-"
+    return found
+
+
+def _dist_key(name: str) -> str:
+    """A distribution's name as packaging normalises it (``tree-sitter``, ``tree_sitter``: one)."""
+    return re.sub(r"[-_.]+", "_", name).lower()
 
 
 def _canonical(value: object) -> object:
@@ -265,19 +300,21 @@ def dump_report(report: Report) -> tuple:
         tuple(_dump_finding(f) for f in report.findings), tuple(_dump_note(n) for n in report.notes),
         report.files_analysed, report.functions_checked, tuple(report.rules), report.baselined,
         tuple((_dump_location(e.location), e.message, e.kind) for e in report.errors),
+        report.existing,
     )
 
 
 def load_report(t: object) -> Optional[Report]:
     """The report :func:`dump_report` gave ``t`` for; None when ``t`` is not one."""
     try:
-        findings, notes, files, functions, rules, baselined, errors = _tuple(t, 7)
+        findings, notes, files, functions, rules, baselined, errors, existing = _tuple(t, 8)
         return Report(
             findings=tuple(_load_finding(f) for f in _tuple(findings)), notes=tuple(_load_note(n) for n in _tuple(notes)),
             files_analysed=_int(files), functions_checked=_int(functions), rules=_strs(rules), baselined=_int(baselined),
             errors=tuple(
                 SourceError(_load_location(loc), _str(message), _str(kind)) for loc, message, kind in (_tuple(e, 3) for e in _tuple(errors))
             ),
+            existing=_bool(existing),
         )
     except (_Bad, ValueError, TypeError):
         return None

@@ -28,11 +28,10 @@ from __future__ import annotations
 
 import marshal
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Mapping, Optional
+from typing import TYPE_CHECKING, Mapping, Optional
 
 try:
     import fcntl
@@ -40,6 +39,9 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 from .settings import Settings
+
+if TYPE_CHECKING:
+    import subprocess
 
 LOCK_NAME = "index-build.lock"
 OVERLAY_NAME = "index-build.overlay"  # the checked tree's changes over the folder, for the build
@@ -124,6 +126,8 @@ def start(
     written (a full disk, a cache refused by ``cachedir``) adds a line to ``notes``."""
     if disabled():
         return None
+    import subprocess  # here: ~4 ms that a check which starts no build need not pay
+
     fd: Optional[int] = None
     try:
         fd = _take_lock(cache_dir)

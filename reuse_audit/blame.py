@@ -12,8 +12,8 @@ from typing import Callable, Optional
 
 def line_dates(root: Path) -> Optional[Callable[[str, int], Optional[float]]]:
     """``(path, line) -> seconds since the epoch`` of the commit that wrote that line of the file
-    ``path`` (relative to ``root``); a line not committed yet is written now; None when git does
-    not know the file.  None when ``root`` is not in a git work tree."""
+    ``path`` (relative to ``root``); a line not committed yet, or of a file git does not track,
+    is written now; None when git cannot tell.  None when ``root`` is not in a git work tree."""
     env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0", "GIT_TERMINAL_PROMPT": "0"}
     try:
         inside = subprocess.run(
@@ -43,7 +43,8 @@ def _blame(root: Path, path: str, line: int, env: dict) -> Optional[float]:
     except (OSError, subprocess.SubprocessError):
         return None
     if done.returncode != 0:
-        return None
+        # a file git does not track (a new module is usually untracked) is the newest code there is
+        return time.time() if _untracked(root, path, env) else None
     first = done.stdout.split("\n", 1)[0].split()
     if first and set(first[0]) == {"0"}:
         return time.time()  # not committed yet: written now
@@ -54,3 +55,17 @@ def _blame(root: Path, path: str, line: int, env: dict) -> Optional[float]:
             except (IndexError, ValueError):
                 return None
     return None
+
+
+def _untracked(root: Path, path: str, env: dict) -> bool:
+    """Is ``path`` a file of the work tree that git does not track?"""
+    if not (root / path).is_file():
+        return False
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(root), "ls-files", "--error-unmatch", "--", path], capture_output=True, text=True,
+            env={**env, "GIT_LITERAL_PATHSPECS": "1"}, timeout=60,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode != 0

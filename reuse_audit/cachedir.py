@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import Union
 
@@ -99,6 +98,8 @@ def open_nofollow(path: PathLike, flags: int, mode: int = 0o600) -> int:
 def write_atomic(path: PathLike, data: bytes) -> None:
     """Write ``data`` to a new temporary file beside ``path``, then rename it over ``path``
     (a symbolic link at ``path`` is replaced, never written through)."""
+    import tempfile  # here: its import (random, shutil) is ~5 ms that a check answered from the cache need not pay
+
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent)
     try:

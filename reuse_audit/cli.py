@@ -36,7 +36,28 @@ TERMINAL_FORMATS = ("text", "concise", "full")
 MARK_CHECKS = 2
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The commands; ``bench`` (a group of its own, whose import costs about 15 ms that every
+    ``check`` would pay) is imported when it is asked for, or listed in ``--help``."""
+
+    LAZY = {"bench": ("reuse_audit.benchmark.cli", "bench")}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(self.LAZY))
+
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        if name in self.LAZY and name not in self.commands:
+            import importlib
+
+            module, attribute = self.LAZY[name]
+            command = getattr(importlib.import_module(module), attribute)
+            # the whole first paragraph as its line in `reuse-audit --help` (the names' column is wider with `history`)
+            command.short_help = command.short_help or " ".join((command.help or "").split("\n\n", 1)[0].split())
+            self.add_command(command, name)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="reuse-audit")
 def cli() -> None:
     """Did a change reuse the code that was already there, or re-implement it?"""
@@ -126,7 +147,7 @@ def check(
     """
     from .baseline import load_baseline
     from .answers import Answers
-    from .api import change_from_patch, change_from_paths, run
+    from .engine import change_from_patch, change_from_paths, run  # not .api: it imports the parser
 
     patch, paths = _split_sources(sources)
     baseline = load_baseline(baseline_file) if baseline_file is not None else None
@@ -349,7 +370,7 @@ def _use_color(choice: str, output: Optional[str]) -> bool:
 def _statistics(report: Report, ctx: RenderContext) -> str:
     """One line a rule: how many findings, [*] when some have a safe fix, the rule's name
     and how many are fixable; then the text format's summary lines (as ruff --statistics)."""
-    from .api import all_rules
+    from .engine import all_rules
     from .reporters.text import _summary, finish, fixable_line, paint, CYAN
 
     rules = all_rules()
@@ -376,7 +397,7 @@ def _statistics(report: Report, ctx: RenderContext) -> str:
 
 def _fixes_applied(plan, before: dict, report: Report) -> list[str]:
     """--fix --show-fixes: the fixes written, file by file (as ruff --show-fixes lists them)."""
-    from .api import all_rules
+    from .engine import all_rules
 
     rules = all_rules()
     by_file: dict[str, dict[str, int]] = {}
@@ -425,9 +446,10 @@ def _changes_over(root: Path, tree) -> Optional[dict]:
 
 def _answered_lazily(result) -> bool:
     """Did the check build only part of the index (so that no snapshot is stored for the next one)?"""
-    from .api import answered_lazily
-
-    return answered_lazily(result)
+    # the lazy index's module is imported only to build one: when it was not, the index is full
+    # (and importing the API to ask would cost the parser's import, ~30 ms)
+    lazy = sys.modules.get("reuse_audit.index.lazy")
+    return lazy is not None and isinstance(result.index, lazy.LazyRepoIndex)
 
 
 def _findings(n: int) -> str:
@@ -478,7 +500,7 @@ def _apply_fixes(root: Path, plan, report: Report, after, baseline=None):
 @cli.command(name="rules", short_help="List the rules: code, name and what each finds.")
 def list_rules() -> None:
     """List the rules."""
-    from .api import all_rules
+    from .engine import all_rules
 
     for code, rule in sorted(all_rules().items()):
         click.echo(f"{code}  {rule.name:<24} {rule.summary}")
@@ -488,7 +510,7 @@ def list_rules() -> None:
 @click.argument("code")
 def show_rule(code: str) -> None:
     """Print the documentation of rule CODE (for example RA001): what it does, why it matters, an example, and its options."""
-    from .api import all_rules
+    from .engine import all_rules
 
     rules = all_rules()
     rule = rules.get(code.upper()) or next((r for r in rules.values() if r.name == code), None)
@@ -496,12 +518,6 @@ def show_rule(code: str) -> None:
         raise UsageError(f"unknown rule '{code}' (known: {', '.join(sorted(rules))})")
     click.echo(rule.markdown(), nl=False)
 
-
-from reuse_audit.benchmark.cli import bench  # noqa: E402  (a click group; heavy imports are inside its commands)
-
-cli.add_command(bench)
-# the whole first paragraph as its line in `reuse-audit --help` (the names' column is wider with `history`)
-bench.short_help = bench.short_help or " ".join((bench.help or "").split("\n\n", 1)[0].split())
 
 from reuse_audit.history_cli import history  # noqa: E402  (its heavy imports are inside the command)
 
@@ -559,7 +575,7 @@ def _without_baseline(report: Report, baseline: frozenset[str]) -> Report:
 
 
 def _rules_for(report: Report) -> tuple:
-    from .api import all_rules
+    from .engine import all_rules
 
     rules = all_rules()
     return tuple(rules[c] for c in report.rules if c in rules)

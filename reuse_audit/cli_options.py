@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -50,14 +49,18 @@ def selected_codes(select: Optional[str], ignore: Optional[str]) -> tuple[Option
     return select_codes, ignore_codes
 
 
-def emit(rendered: str, output: Optional[str]) -> None:
-    """Write a report to ``--output FILE`` (replaced at once, with the mode a shell redirection
-    gives), or to standard output for None or ``-``.  When the file cannot be written the
-    report is printed instead, then a usage error says so: a computed result is never lost."""
+def emit(rendered: str, output: Optional[str], option: str = "--output", fallback: bool = True) -> None:
+    """Write a report to ``output`` (replaced at once, with the mode a shell redirection gives),
+    or to standard output for None or ``-``.  When the file cannot be written, a usage error
+    names ``option``; with ``fallback`` the report is printed first, so that a computed result
+    is never lost (a side output such as ``history --html`` takes none: its page is no report
+    for a terminal)."""
     if output is None or output == "-":
         sys.stdout.write(rendered)
         sys.stdout.flush()
         return
+    import tempfile  # here: ~5 ms that a report to standard output need not pay
+
     target = Path(output)
     tmp: Optional[str] = None
     try:
@@ -74,10 +77,28 @@ def emit(rendered: str, output: Optional[str]) -> None:
                 os.unlink(tmp)
             except OSError:
                 pass
+        reason = f"{option} {output}: cannot write ({exc.strerror or exc})"
+        if not fallback:
+            raise UsageError(reason) from None
         # Never lose a computed result: print it, then fail.
         sys.stdout.write(rendered)
         sys.stdout.flush()
-        raise UsageError(f"--output {output}: cannot write ({exc.strerror or exc}); the report was printed to standard output instead") from None
+        raise UsageError(f"{reason}; the report was printed to standard output instead") from None
+
+
+def check_destination(option: str, output: Optional[str]) -> None:
+    """A usage error now, before any work, when ``output`` cannot be a file: its folder does
+    not exist or is not a folder, or it is itself a folder (``-`` and None are standard output)."""
+    if output is None or output == "-":
+        return
+    target = Path(output)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.exists():
+        raise UsageError(f"{option} {output}: no such folder {folder}")
+    if not folder.is_dir():
+        raise UsageError(f"{option} {output}: {folder} is not a folder")
+    if target.is_dir():
+        raise UsageError(f"{option} {output}: is a folder")
 
 
 def _output_mode(target: Path) -> int:

@@ -342,6 +342,7 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
         ),
         rules=tuple(r.code for r in selected),
         errors=errors,
+        existing=change.existing,
     )
     return Result(report=report, index=index, change_set=change_set)
 

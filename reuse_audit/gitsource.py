@@ -83,6 +83,7 @@ __all__ = [
     "change_from_range",
     "change_from_worktree",
     "provenance",
+    "remote_uri",
     "strip_credentials",
     "FROM_REF_ENV",
     "TO_REF_ENV",
@@ -1001,6 +1002,20 @@ def strip_credentials(url: str, root: Optional[Path] = None) -> str:
         return url
 
 
+def remote_uri(repo: Repo) -> Optional[str]:
+    """The ``origin`` remote's URL (else the first remote's) without credentials, as a URI;
+    None when the repository has no remote."""
+    try:
+        remotes = list(repo.remotes)
+        if not remotes:
+            return None
+        remote = next((r for r in remotes if r.name == "origin"), remotes[0])
+        urls = list(remote.urls)
+    except (GitCommandError, ValueError):
+        return None
+    return strip_credentials(urls[0], work_tree(repo)) if urls else None
+
+
 def provenance(
     repo: Union[Repo, Path, str, None],
     head: Optional[str] = None,
@@ -1020,14 +1035,9 @@ def provenance(
         if repo is None:
             return None
     try:
-        remotes = list(repo.remotes)
-        if not remotes:
+        uri = remote_uri(repo)
+        if uri is None:
             return None
-        remote = next((r for r in remotes if r.name == "origin"), remotes[0])
-        urls = list(remote.urls)
-        if not urls:
-            return None
-        uri = strip_credentials(urls[0], work_tree(repo))
         current = _head_commit(repo)
         if head is not None:
             commit = _resolve(repo, head, "--head")

@@ -8,7 +8,7 @@ from typing import Optional
 
 import click
 
-from .cli_options import emit, rule_options, selected_codes
+from .cli_options import check_destination, emit, rule_options, selected_codes
 from .errors import UsageError
 
 
@@ -21,7 +21,7 @@ from .errors import UsageError
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True, help="text or json: a summary by author kind and the commits with findings; csv: one row a commit.")
 @click.option("--output", "-o", "output", default=None, metavar="FILE", help="Write the summary to FILE instead of standard output.")
 @click.option("--plot", "plot", default=None, metavar="FILE.png", help="Also draw a PNG: cumulative findings over time and findings per 100 commits, by author kind (needs matplotlib).")
-@click.option("--html", "html_file", default=None, metavar="FILE.html", help="Also write an HTML report: a table of commits, and each finding with the new code and its target side by side.")
+@click.option("--html", "html_file", default=None, metavar="FILE.html", help="Also write an HTML report: the commits with findings first, the plot, then each finding with the new code and its target side by side, and every commit (tables sort and filter; commit ids link to the origin remote's forge).")
 @click.option("--agent-pattern", "agent_patterns", multiple=True, metavar="REGEX", help="A commit whose 'Name <email>' or message matches REGEX is an agent's (repeatable; checked first).")
 @click.option("--bot-pattern", "bot_patterns", multiple=True, metavar="REGEX", help="A commit whose 'Name <email>' or message matches REGEX is a bot's (repeatable).")
 @click.option("--config", "config_file", default=None, metavar="FILE", help="Read the settings from FILE instead of the repository's pyproject.toml.")
@@ -29,6 +29,7 @@ from .errors import UsageError
 @click.option("--no-cache", is_flag=True, help="Do not read or write the caches: every commit is checked.")
 @rule_options
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, help="The number of processes checking commits (0: one per core).")
+@click.option("--quiet", "-q", is_flag=True, help="Print no progress bar and no notes: only the summary (and errors).")
 def history(
     repo: str,
     since: Optional[str],
@@ -51,6 +52,7 @@ def history(
     select: Optional[str],
     ignore: Optional[str],
     jobs: int,
+    quiet: bool = False,
 ) -> None:
     """Check each non-merge commit of the current branch (first parent) against its parent,
     with the same rules and settings as `check --base C^ --head C`, and report findings by
@@ -63,11 +65,16 @@ def history(
     from . import gitsource
     from .cache import default_cache_dir
     from .history import AuthorKinds, check_commits, list_commits, summarize
-    from .history_report import render_csv, render_html, render_json, render_text, write_png
+    from .history_report import png_bytes, render_csv, render_html, render_json, render_text
     from .config import load_settings
 
     if since is not None and max_count is not None:
         raise UsageError("give only one of --since and --max-count")
+    # minutes of checking must not end in a file that cannot be written: say so now
+    for option, destination in (("--output", output), ("--html", html_file), ("--plot", plot)):
+        check_destination(option, destination)
+    if plot is not None and not _has_matplotlib():
+        raise UsageError("--plot needs matplotlib: pip install matplotlib")
     kinds = AuthorKinds(agent_patterns, bot_patterns)
     repo_path = Path(repo)
     if not repo_path.is_dir():
@@ -89,13 +96,14 @@ def history(
     )
     try:
         commits = list_commits(git_repo, since=since, max_count=max_count, author=author, paths=rel_paths)
+        remote = gitsource.remote_uri(git_repo) if html_file is not None else None
     finally:
         git_repo.close()
     directory = None if no_cache else (Path(cache_dir) if cache_dir else default_cache_dir())
-    with _progress(len(commits)) as step:
+    with _progress(0 if quiet else len(commits)) as step:
         run = check_commits(root, commits, settings, directory, jobs=jobs, progress=step)
     run_info = {"checked": run.checked, "cached": run.cached, "skipped_roots": run.skipped_roots}
-    if run.cache_note:
+    if run.cache_note and not quiet:
         click.echo(f"note: {run.cache_note}", err=True)
     summary = summarize(run.records, kinds, rel_paths)
     if fmt == "json":
@@ -105,14 +113,26 @@ def history(
     else:
         rendered = render_text(summary, run_info)
     emit(rendered, output)
+    # one drawing for the PNG and the page that embeds it
+    png = png_bytes(summary) if plot is not None or (html_file is not None and _has_matplotlib()) else None
     if html_file is not None:
-        emit(render_html(summary, run_info, f"reuse-audit history of {root.name}"), html_file)
+        page = render_html(
+            summary, run_info, f"reuse-audit history of {root.name}", remote=remote, plot=png,
+            plot_note="No plot: it needs matplotlib (pip install matplotlib).",
+        )
+        emit(page, html_file, "--html", fallback=False)  # a page is no report for a terminal
     if plot is not None:
         try:
-            write_png(summary, plot)
+            Path(plot).write_bytes(png or b"")
         except OSError as exc:
             raise UsageError(f"--plot {plot}: cannot write ({exc.strerror or exc})") from None
     sys.exit(0)
+
+
+def _has_matplotlib() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None
 
 
 def _relative(root: Path, repo_path: Path, path: str) -> str:

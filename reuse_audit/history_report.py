@@ -7,16 +7,19 @@ and the CSV and text write them on one line each.
 
 from __future__ import annotations
 
+import base64
 import csv
+import hashlib
 import html
 import io
 import json
+import re
 import time
-from typing import Optional
+from typing import Any, Optional
 
 from .history import KINDS
 
-__all__ = ["render_text", "render_json", "render_csv", "write_png", "render_html"]
+__all__ = ["render_text", "render_json", "render_csv", "plot_figure", "png_bytes", "write_png", "render_html", "commit_url"]
 
 
 def _date(ts: int) -> str:
@@ -158,30 +161,50 @@ def render_csv(summary: dict) -> str:
 
 
 COLORS = {"agent": "#d62728", "bot": "#1f77b4", "unknown": "#7f7f7f"}
+#: each kind's line: (dashes, width, z-order).  Two series that run together (both 0 for
+#: months) stay visible: the one drawn on top is thinner and dashed, the one under it shows.
+LINES = {"agent": ("-", 3.0, 2), "bot": ("--", 2.2, 3), "unknown": ((0, (2, 2)), 1.6, 4)}
 
 
-def write_png(summary: dict, path: str) -> None:
-    """Two panels: cumulative findings over time by author kind; findings per 100 commits by kind."""
+def _pyplot() -> Any:
     try:
         import matplotlib
 
         matplotlib.use("Agg")
-        import matplotlib.dates as mdates
         import matplotlib.pyplot as plt
     except ImportError:
         from .errors import UsageError
 
         raise UsageError("--plot needs matplotlib: pip install matplotlib") from None
+    return plt
+
+
+def plot_figure(summary: dict) -> Any:
+    """Two panels: cumulative re-implementations over time by author kind (a count: integer
+    ticks, from 0, at least 0..1 when there is none); findings per 100 commits by kind.
+    The caller closes the figure."""
+    plt = _pyplot()
+    import matplotlib.dates as mdates
+    from matplotlib.ticker import MaxNLocator
     from datetime import datetime, timezone
 
     commits = summary["commits"]
     fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5), gridspec_kw={"width_ratios": [2, 1]})
     kinds = [k for k in KINDS if summary["by_kind"][k]["commits"]]
+    highest = 0
     if commits:
         dates = [datetime.fromtimestamp(c["time"], tz=timezone.utc) for c in commits]
         for kind in kinds:
-            left.step(dates, [c["cumulative"][kind] for c in commits], where="post", color=COLORS[kind], label=kind)
+            ys = [c["cumulative"][kind] for c in commits]
+            highest = max([highest] + ys)
+            style, width, z = LINES[kind]
+            left.step(dates, ys, where="post", color=COLORS[kind], linestyle=style, linewidth=width, zorder=z, label=f"{kind} ({ys[-1]})")
         left.xaxis.set_major_formatter(mdates.ConciseDateFormatter(mdates.AutoDateLocator()))
+    top = max(1, highest) * 1.1
+    left.set_ylim(-0.03 * top, top)  # a line at 0 drawn just above the axis, not on it
+    left.yaxis.set_major_locator(MaxNLocator(integer=True))
+    if commits and not highest:
+        left.text(0.5, 0.5, "no re-implementations in these commits", transform=left.transAxes, ha="center", va="center", color="#555")
     left.set_title("Cumulative re-implementations by author kind (each counted once)")
     left.set_ylabel("re-implementations so far")
     left.grid(alpha=0.3)
@@ -202,8 +225,43 @@ def write_png(summary: dict, path: str) -> None:
     right.set_ylim(0, max(values + firsts + [1]) * 1.35)
     right.grid(axis="y", alpha=0.3)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    return fig
+
+
+def png_bytes(summary: dict) -> bytes:
+    """The PNG of :func:`plot_figure` (needs matplotlib)."""
+    fig = plot_figure(summary)
+    try:
+        out = io.BytesIO()
+        fig.savefig(out, format="png", dpi=110)
+        return out.getvalue()
+    finally:
+        _pyplot().close(fig)
+
+
+def write_png(summary: dict, path: str) -> None:
+    with open(path, "wb") as handle:
+        handle.write(png_bytes(summary))
+
+
+#: forges whose commit pages are not at ``/commit/<sha>``
+_COMMIT_PATHS = (("gitlab", "/-/commit/"), ("bitbucket", "/commits/"))
+_FORGE_URL = re.compile(r"^(https?|ssh|git)://([A-Za-z0-9.-]+)(:\d+)?/([A-Za-z0-9._~-]+(?:/[A-Za-z0-9._~-]+)+)/?$")
+
+
+def commit_url(remote: Optional[str], sha: str) -> Optional[str]:
+    """The web page of commit ``sha`` on the forge of ``remote`` (a URI without credentials,
+    as :func:`gitsource.remote_uri` gives it); None for a folder on this machine or a URL
+    that is not a forge's ``host/owner/name``."""
+    match = _FORGE_URL.match(remote or "")
+    if match is None or not re.fullmatch(r"[0-9a-f]{4,64}", sha):
+        return None
+    scheme, host, port, path = match.groups()
+    host, path = host.lower(), path.removesuffix(".git")
+    # an https remote's port is its web server's; ssh's and git's are not
+    base = f"https://{host}{port or ''}" if scheme.startswith("http") else f"https://{host}"
+    tail = next((t for name, t in _COMMIT_PATHS if name in host), "/commit/")
+    return f"{base}/{path}{tail}{sha}"
 
 
 _CSS = """
@@ -211,7 +269,15 @@ body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}
 table{border-collapse:collapse;margin:0.5em 0 1.5em}
 th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}
 td.n{text-align:right}
+td.date,td.sha,td.kind,td.author,td.rules{white-space:nowrap}
+table.sortable th{cursor:pointer;user-select:none;background:#f3f3f3}
+table.sortable th[aria-sort=ascending]::after{content:" \\25B2";font-size:0.7em}
+table.sortable th[aria-sort=descending]::after{content:" \\25BC";font-size:0.7em}
 tr.flagged td{background:#fff4f0}
+.range{font-size:1.05em}
+.filters{margin:0.3em 0;display:flex;gap:1em;align-items:center}
+.filters input[type=search]{min-width:22em}
+img.plot{max-width:100%;height:auto;border:1px solid #eee}
 .finding{border:1px solid #ddd;border-radius:6px;margin:1em 0;padding:0.6em}
 .finding h4{margin:0 0 0.4em;font-weight:600}
 .side{display:grid;grid-template-columns:1fr 1fr;gap:0.8em}
@@ -221,7 +287,61 @@ pre{background:#f6f8fa;padding:0.5em;overflow:auto;max-height:36em;font-size:12p
 .ln{color:#999;user-select:none;display:inline-block;min-width:3.5em}
 .kind-agent{color:#b00} .kind-bot{color:#1f5fb4} .kind-unknown{color:#555}
 .callees{font-size:0.9em;color:#444}
+.top{font-size:0.85em;font-weight:normal}
 """
+
+# Sorting (click a column's head; cells sort by their data-sort, else their text, as numbers
+# when they all are) and filtering (text, kind, only commits with findings).  The page's
+# Content-Security-Policy allows this script by its hash and nothing else: no network.
+_SCRIPT = """
+(function () {
+  function key(cell) { return cell.getAttribute("data-sort") || cell.textContent.trim(); }
+  function sortBy(table, th) {
+    var index = Array.prototype.indexOf.call(th.parentNode.children, th);
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    var up = th.getAttribute("aria-sort") !== "ascending";
+    var numeric = rows.every(function (r) { var v = key(r.cells[index]); return v === "" || v === "-" || !isNaN(Number(v.replace("%", ""))); });
+    rows.sort(function (a, b) {
+      var x = key(a.cells[index]), y = key(b.cells[index]);
+      var d = numeric ? (Number(x.replace("%", "")) || 0) - (Number(y.replace("%", "")) || 0) : x.localeCompare(y);
+      return up ? d : -d;
+    });
+    Array.prototype.forEach.call(th.parentNode.children, function (h) { h.removeAttribute("aria-sort"); });
+    th.setAttribute("aria-sort", up ? "ascending" : "descending");
+    rows.forEach(function (r) { body.appendChild(r); });
+  }
+  document.querySelectorAll("table.sortable").forEach(function (table) {
+    table.tHead.querySelectorAll("th").forEach(function (th) {
+      th.title = "sort";
+      th.addEventListener("click", function () { sortBy(table, th); });
+    });
+  });
+  document.querySelectorAll(".filters").forEach(function (box) {
+    var table = document.getElementById(box.getAttribute("data-table"));
+    var text = box.querySelector("input[type=search]");
+    var kind = box.querySelector("select");
+    var only = box.querySelector("input[type=checkbox]");
+    var count = box.querySelector(".shown");
+    function apply() {
+      var q = text.value.toLowerCase(), k = kind ? kind.value : "", shown = 0;
+      Array.prototype.forEach.call(table.tBodies[0].rows, function (r) {
+        var ok = (!q || r.textContent.toLowerCase().indexOf(q) >= 0)
+          && (!k || r.getAttribute("data-kind") === k)
+          && (!only || !only.checked || r.classList.contains("flagged"));
+        r.hidden = !ok;
+        shown += ok ? 1 : 0;
+      });
+      if (count) { count.textContent = shown + " shown"; }
+    }
+    [text, kind, only].forEach(function (el) {
+      if (el) { el.addEventListener("input", apply); el.addEventListener("change", apply); }
+    });
+  });
+})();
+"""
+_SCRIPT_HASH = base64.b64encode(hashlib.sha256(_SCRIPT.encode("utf-8")).digest()).decode("ascii")
+_CSP = f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-{_SCRIPT_HASH}'"
 
 
 def _code(text: str, start: int) -> str:
@@ -234,40 +354,118 @@ def _code(text: str, start: int) -> str:
     return "<pre>" + "\n".join(rows) + "</pre>"
 
 
-def render_html(summary: dict, run_info: dict, title: str = "reuse-audit history") -> str:
+def _sha_cell(sha: str, remote: Optional[str]) -> str:
+    """A commit's short id, linked to its page on the forge when there is one."""
     e = html.escape
+    url = commit_url(remote, sha)
+    short = e(sha[:10])
+    inner = f'<a href="{e(url)}" title="{e(sha)}">{short}</a>' if url else f'<span title="{e(sha)}">{short}</span>'
+    return f'<td class="sha"><code>{inner}</code></td>'
+
+
+def _date_cell(ts: int) -> str:
+    return f'<td class="date" data-sort="{int(ts)}">{_date(ts)}</td>'
+
+
+def _kind_cell(c: dict) -> str:
+    e = html.escape
+    tool = f" ({e(c['tool'])})" if c["tool"] and c["kind"] == "agent" else ""
+    return f'<td class="kind kind-{e(c["kind"])}">{e(c["kind"])}{tool}</td>'
+
+
+def _filters(table: str, kinds: list[str], flagged: bool) -> str:
+    e = html.escape
+    options = "".join(f'<option value="{e(k)}">{e(k)}</option>' for k in kinds)
+    only = '<label><input type="checkbox"> only commits with findings</label>' if flagged else ""
+    return (
+        f'<div class="filters" data-table="{e(table)}">'
+        f'<input type="search" class="filter" data-table="{e(table)}" placeholder="filter: sha, author, subject, function…" aria-label="filter">'
+        f'<label>kind <select aria-label="kind"><option value="">all</option>{options}</select></label>{only}'
+        '<span class="shown"></span></div>'
+    )
+
+
+def render_html(
+    summary: dict, run_info: dict, title: str = "reuse-audit history", remote: Optional[str] = None, plot: Optional[bytes] = None,
+    plot_note: str = "",
+) -> str:
+    """The page: the date range; the commits with findings, linked to their findings further
+    down (and every commit id to the forge of ``remote``, the ``origin`` URI); the plot (the
+    PNG bytes, embedded); the table by author kind; each finding with both functions side by
+    side; every commit last.  Its tables sort and filter with an inline script."""
+    e = html.escape
+    commits = summary["commits"]
+    flagged = [c for c in commits if c["findings"]]
+    kinds = [k for k in KINDS if summary["by_kind"][k]["commits"]]
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
-        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; style-src \'unsafe-inline\'; img-src data:">',
+        f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">',
         f"<title>{e(title)}</title><style>{_CSS}</style></head><body>",
-        f"<h1>{e(title)}</h1>",
-        f"<p>{len(summary['commits'])} commits: {run_info['checked']} checked now, {run_info['cached']} from the cache.</p>",
-        "<h2>By author kind</h2>",
-        f"<p>{e(EXPLAIN)}</p>",
-        '<table id="by-kind"><tr>' + "".join(f"<th>{e(h)}</th>" for h in HEADER) + "</tr>",
+        f'<h1 id="top">{e(title)}</h1>',
     ]
+    checked = f"{run_info['checked']} checked now, {run_info['cached']} from the cache"
+    if commits:
+        first, last = commits[0], commits[-1]
+        out.append(
+            f'<p class="range">{len(commits)} commits from <time>{_date(first["time"])}</time> to <time>{_date(last["time"])}</time> '
+            f"(<code>{e(first['sha'][:10])}</code> to <code>{e(last['sha'][:10])}</code>): {checked}.</p>"
+        )
+    else:
+        out.append(f'<p class="range">No commits to check: {checked}.</p>')
+    if run_info.get("skipped_roots"):
+        out.append(f"<p>{run_info['skipped_roots']} root commit(s) not checked: they have no parent to compare with.</p>")
+    total = summary["total"]
+    out.append('<section id="summary"><h2>Commits with findings</h2>')
+    out.append(
+        f"<p><strong>{total['with_findings']} of {len(commits)} commits</strong> have findings: "
+        f"{total['reimplementations']} re-implementation(s) first reported in {total['reimplementing']} of them, "
+        f"{total['findings']} finding(s) in all.</p>"
+    )
+    errors = [c for c in commits if c["error"]]
+    if errors:
+        out.append(f'<p><a href="#commits">{len(errors)} commit(s)</a> could not be checked (their error is in the table of commits).</p>')
+    if flagged:
+        out.append(_filters("flagged", [k for k in kinds if any(c["kind"] == k for c in flagged)], False))
+        out.append(
+            '<table id="flagged" class="sortable"><thead><tr><th>commit</th><th>date</th><th>kind</th><th>findings</th>'
+            "<th>rules</th><th>new function → existing one</th><th>subject</th></tr></thead><tbody>"
+        )
+        for c in reversed(flagged):
+            pairs = "<br>".join(
+                f"{e(f['function'])} → {e(f['target'])}" + ("" if f["first_seen"] else " (again)") for f in c["findings"]
+            )
+            rules = " ".join(sorted({f["rule"] for f in c["findings"]}))
+            out.append(
+                f'<tr data-kind="{e(c["kind"])}">{_sha_cell(c["sha"], remote)}{_date_cell(c["time"])}{_kind_cell(c)}'
+                f'<td class=n data-sort="{len(c["findings"])}"><a href="#c-{e(c["sha"])}">{len(c["findings"])} ↓</a></td>'
+                f'<td class="rules">{e(rules)}</td><td>{pairs}</td><td>{e(c["subject"][:120])}</td></tr>'
+            )
+        out.append("</tbody></table>")
+    out.append("</section>")
+    if plot:
+        data = base64.b64encode(plot).decode("ascii")
+        out.append(
+            f'<img class="plot" src="data:image/png;base64,{data}" '
+            'alt="cumulative re-implementations over time and findings per 100 commits, by author kind">'
+        )
+    elif plot_note:
+        out.append(f'<p class="note">{e(plot_note)}</p>')
+    out.append("<h2>By author kind</h2>")
+    out.append(f"<p>{e(EXPLAIN)}</p>")
+    out.append('<table id="by-kind" class="sortable"><thead><tr>' + "".join(f"<th>{e(h)}</th>" for h in HEADER) + "</tr></thead><tbody>")
     for row in table_rows(summary):
         out.append("<tr>" + "".join(f'<td{"" if i == 0 else " class=n"}>{e(c)}</td>' for i, c in enumerate(row)) + "</tr>")
-    out.append("</table>")
-    out.append("<h2>Commits</h2>")
-    out.append('<table id="commits"><tr><th>commit</th><th>date</th><th>author</th><th>kind</th><th>findings</th><th>subject</th></tr>')
-    for c in reversed(summary["commits"]):
-        n = len(c["findings"])
-        sha = e(c["sha"][:10])
-        link = f'<a href="#c-{e(c["sha"])}">{sha}</a>' if n else sha
-        tool = f" ({e(c['tool'])})" if c["tool"] and c["kind"] == "agent" else ""
-        cls = ' class="flagged"' if n else ""
-        out.append(
-            f"<tr{cls}><td><code>{link}</code></td><td>{_date(c['time'])}</td><td>{e(c['author'])}</td>"
-            f'<td class="kind-{e(c["kind"])}">{e(c["kind"])}{tool}</td><td class=n>{n}</td><td>{e(c["subject"][:120])}</td></tr>'
-        )
-    out.append("</table>")
-    flagged = [c for c in summary["commits"] if c["findings"]]
+    out.append("</tbody></table>")
     if flagged:
         out.append("<h2>Findings</h2>")
     for c in flagged:
-        out.append(f'<section id="c-{e(c["sha"])}"><h3>{e(c["sha"][:10])} · {_date(c["time"])} · {e(c["author"])} · {e(c["kind"])} — {e(c["subject"][:120])}</h3>')
+        url = commit_url(remote, c["sha"])
+        sha = f'<a href="{e(url)}">{e(c["sha"][:10])}</a>' if url else e(c["sha"][:10])
+        out.append(
+            f'<section id="c-{e(c["sha"])}"><h3>{sha} · {_date(c["time"])} · {e(c["author"])} · {e(c["kind"])} — '
+            f'{e(c["subject"][:120])} <a class="top" href="#summary">↑ summary</a></h3>'
+        )
         for f in c["findings"]:
             out.append('<div class="finding">')
             again = "" if f["first_seen"] else f' <a href="#c-{e(f["first_seen_in"])}">(again: first reported in {e(f["first_seen_in"][:10])})</a>'
@@ -285,5 +483,21 @@ def render_html(summary: dict, run_info: dict, title: str = "reuse-audit history
             )
             out.append("</div></div>")
         out.append("</section>")
+    out.append(f'<h2>All commits</h2>{_filters("commits", kinds, bool(flagged))}')
+    out.append(
+        '<table id="commits" class="sortable"><thead><tr><th>commit</th><th>date</th><th>author</th><th>kind</th>'
+        "<th>findings</th><th>subject</th></tr></thead><tbody>"
+    )
+    for c in reversed(commits):
+        n = len(c["findings"])
+        count = f'<a href="#c-{e(c["sha"])}">{n}</a>' if n else ("error" if c["error"] else "0")
+        cls = ' class="flagged"' if n else ""
+        subject = e(c["subject"][:120]) + (f' <em title="{e(c["error"])}">(not checked: {e(c["error"][:80])})</em>' if c["error"] else "")
+        out.append(
+            f'<tr{cls} data-kind="{e(c["kind"])}">{_sha_cell(c["sha"], remote)}{_date_cell(c["time"])}'
+            f'<td class="author">{e(c["author"])}</td>{_kind_cell(c)}<td class=n data-sort="{n}">{count}</td><td>{subject}</td></tr>'
+        )
+    out.append("</tbody></table>")
+    out.append(f"<script>{_SCRIPT}</script>")
     out.append("</body></html>")
     return "\n".join(out) + "\n"

@@ -275,6 +275,7 @@ class Report:
     rules: tuple[str, ...] = field(default=())
     baselined: int = 0  # findings left out because --baseline already had them
     errors: tuple[SourceError, ...] = ()  # changed files that are not Python, by path
+    existing: bool = False  # check PATH...: the functions checked are existing code, no change's
 
 
 # --------------------------------------------------------------------------

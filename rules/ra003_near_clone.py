@@ -148,7 +148,6 @@ from __future__ import annotations
 import math
 from typing import Iterator
 
-from reuse_audit.index.body import forwards
 from reuse_audit.index_protocol import CLONE_CANDIDATES, Index
 from reuse_audit.model import Candidate, ChangeSet, Finding
 from reuse_audit.resolve import method_name
@@ -191,6 +190,9 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
     clones = getattr(index, "clones", None)
     if clones is None:  # the engine builds it only when RA003 runs
         return
+    # the tokenizer compiles its patterns when imported: not for a check answered from the cache
+    from reuse_audit.index.body import forwards
+
     added = change.added
     helpers = change.helpers
     judged = []

@@ -258,7 +258,7 @@ def test_check_a_file_against_the_rest_of_the_repository(plain_repo: Path, capsy
     code, out, err = check(capsys, "pkg/core.py")
     assert code == 1 and "RA001 'process' re-implements 'pkg.new.handle'" in out, out + err
     code, out, err = check(capsys, "pkg/util.py")
-    assert code == 0 and out.startswith("No findings: 4 changed functions"), out + err
+    assert code == 0 and out.startswith("No findings: 4 functions checked"), out + err
 
 
 def test_check_a_folder(plain_repo: Path, capsys, monkeypatch):
@@ -267,6 +267,29 @@ def test_check_a_folder(plain_repo: Path, capsys, monkeypatch):
     code, out, err = check(capsys, ".", "--repo", str(plain_repo))
     assert code == 1, out + err
     assert "pkg/new.py:6:1: RA001" in out and out.count("RA001") == 1, out
+
+
+def test_check_a_folder_names_the_uncommitted_copy_not_the_committed_original(git_repo: GitRepo, capsys, monkeypatch):
+    # issue 27, point 5: an untracked file is one git blame does not know, yet it is the newest code
+    # there is; its path sorts before the original's, so path order would name the original
+    git_repo.remove("pkg/new.py")
+    git_repo.write({"pkg/agent.py": REIMPL})
+    monkeypatch.chdir(git_repo.path)
+    code, out, err = check(capsys, "pkg")
+    assert code == 1, out + err
+    assert "pkg/agent.py:6:1: RA001" in out and "'process' re-implements" not in out, out
+
+
+def test_check_paths_says_functions_checked_not_changed(plain_repo: Path, capsys, monkeypatch):
+    # nothing changed: the summary says what was checked (issue 27, point 5)
+    monkeypatch.chdir(plain_repo)
+    code, out, err = check(capsys, "pkg/util.py")
+    assert code == 0 and out == "No findings: 4 functions checked against 4 files.\n", out + err
+    for _ in range(2):  # the second answer is read from the cache: it says the same
+        capsys.readouterr()
+        with pytest.raises(SystemExit):
+            main(["check", "--cache-dir", str(plain_repo.parent / "cache"), "--jobs", "1", "pkg/util.py"])
+        assert capsys.readouterr().out == "No findings: 4 functions checked against 4 files.\n"
 
 
 def test_check_paths_finds_the_git_work_tree(git_repo: GitRepo, capsys, monkeypatch):

@@ -143,7 +143,9 @@ def test_history_html_escapes_names_and_code_from_the_repository(tmp_path: Path,
     assert code == 0, err
     page = html_file.read_text(encoding="utf-8")
     assert f'id="c-{sha}"' in page
-    assert "<script" not in page and "<img" not in page and "Mal &amp; &quot;Co" in page
+    # the page's one script is its own (sorting, filtering); nothing from the repository runs
+    assert page.count("<script") == 1 and "<script>alert" not in page and "<img src=x" not in page
+    assert "Mal &amp; &quot;Co" in page
     assert "&lt;img src=x onerror=alert(2)&gt;" in page and "pkg/x&lt;y&gt;.py" in page
 
 
@@ -282,3 +284,175 @@ def test_a_repository_without_commits_has_nothing_to_check(tmp_path: Path, capsy
     repo = GitRepo(tmp_path / "repo")
     code, out, err = run_history(capsys, "--repo", str(repo.path), "--no-cache")
     assert code == 0 and out.startswith("No commits to check."), err
+
+
+# ---------------------------------------------------------------------------
+# the HTML report leads with the problems (issue 27, point 4)
+# ---------------------------------------------------------------------------
+
+
+def _page(tmp_path: Path, capsys, *extra: str) -> tuple[str, dict[str, str]]:
+    repo, shas = build(tmp_path)
+    repo.git("remote", "add", "origin", "https://user:token@github.com/octo/proj.git")
+    html_file = tmp_path / "report.html"
+    code, _, err = run_history(capsys, "--repo", str(repo.path), "--no-cache", "-j", "1", "--html", str(html_file), *extra)
+    assert code == 0, err
+    return html_file.read_text(encoding="utf-8"), shas
+
+
+def test_history_html_leads_with_the_flagged_commits(tmp_path: Path, capsys) -> None:
+    import re
+    import time
+
+    page, shas = _page(tmp_path, capsys)
+    flagged = page.index('id="summary"')
+    assert flagged < page.index('id="by-kind"') < page.index('id="commits"')
+    # the summary at the top links each flagged commit to its findings below
+    top = page[flagged : page.index('id="by-kind"')]
+    for name in ("agent_reimpl", "human_reimpl"):
+        assert f'href="#c-{shas[name]}"' in top
+    assert "2 of 11 commits" in top
+    # the header gives the date range of the commits
+    day = time.strftime("%Y-%m-%d", time.gmtime())
+    assert re.search(rf"<p class=\"range\">11 commits from <time>{day}</time> to <time>{day}</time>", page)
+    # every commit id links to the forge, without the remote's credentials
+    assert f'href="https://github.com/octo/proj/commit/{shas["docs"]}"' in page
+    assert "token" not in page
+    # dates and kinds never wrap
+    assert re.search(r"td\.date,[^{]*td\.kind[^{]*\{[^}]*white-space:nowrap", page)
+    assert f'<td class="date" data-sort="' in page
+
+
+def test_history_html_tables_sort_and_filter_with_inline_script_only(tmp_path: Path, capsys) -> None:
+    import base64
+    import hashlib
+    import re
+
+    page, _ = _page(tmp_path, capsys)
+    scripts = re.findall(r"<script>(.*?)</script>", page, re.S)
+    assert len(scripts) == 1
+    # the page runs its own script and no other: the CSP names it by hash, and nothing is fetched
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    assert f"script-src 'sha256-{digest}'" in page and "default-src 'none'" in page
+    assert "http" not in scripts[0] and "fetch(" not in scripts[0]
+    for table in ("flagged", "by-kind", "commits"):
+        assert re.search(rf'<table id="{table}" class="sortable', page)
+    assert '<input type="search" class="filter" data-table="commits"' in page
+
+
+def test_history_html_embeds_the_plot(tmp_path: Path, capsys) -> None:
+    pytest.importorskip("matplotlib")
+    page, _ = _page(tmp_path, capsys, "--plot", str(tmp_path / "p.png"))
+    embedded = page.split('<img class="plot" src="data:image/png;base64,', 1)[1].split('"', 1)[0]
+    import base64
+
+    assert base64.b64decode(embedded) == (tmp_path / "p.png").read_bytes()
+    page, _ = _page(tmp_path / "again", capsys)  # without --plot, the page still has its plot
+    assert '<img class="plot" src="data:image/png;base64,' in page
+
+
+def test_commit_links_on_the_forges(tmp_path: Path) -> None:
+    from reuse_audit.history_report import commit_url
+
+    sha = "a" * 40
+    assert commit_url("https://github.com/o/r.git", sha) == f"https://github.com/o/r/commit/{sha}"
+    assert commit_url("ssh://github.com/o/r.git", sha) == f"https://github.com/o/r/commit/{sha}"
+    assert commit_url("https://gitlab.com/g/sub/r", sha) == f"https://gitlab.com/g/sub/r/-/commit/{sha}"
+    assert commit_url("https://bitbucket.org/o/r.git", sha) == f"https://bitbucket.org/o/r/commits/{sha}"
+    assert commit_url("https://codeberg.org/o/r.git/", sha) == f"https://codeberg.org/o/r/commit/{sha}"
+    assert commit_url((tmp_path / "r").as_uri(), sha) is None  # a folder on this machine is no forge
+    assert commit_url(None, sha) is None
+    assert commit_url('https://h/o/r"><script>', sha) is None  # never a link the page cannot quote
+
+
+def _summary_without_findings(tmp_path: Path) -> dict:
+    from reuse_audit.history import summarize
+
+    records = [
+        {"sha": f"{i:040x}", "time": 1_700_000_000 + 86_400 * i, "author": author, "email": "a@example.com",
+         "subject": "s", "message": message, "findings": [], "notes": 0, "error": None}
+        for i, (author, message) in enumerate([("Ada", "fix"), ("Paul (aider)", "feat"), ("Ada", "docs"), ("Paul (aider)", "x")])
+    ]
+    return summarize(records, AuthorKinds())
+
+
+def test_the_plot_without_findings_has_a_sane_count_axis_and_no_hidden_line(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from reuse_audit.history_report import plot_figure
+
+    fig = plot_figure(_summary_without_findings(tmp_path))
+    try:
+        left = fig.axes[0]
+        bottom, top = left.get_ylim()
+        assert bottom <= 0 and top >= 1  # not -0.04..0.04
+        ticks = [t for t in left.get_yticks() if bottom <= t <= top]
+        assert ticks and all(float(t).is_integer() for t in ticks)  # a count has no half ticks
+        lines = [ln for ln in left.get_lines() if not ln.get_label().startswith("_")]
+        assert len(lines) == 2
+        # two series on top of each other stay visible: distinct dashes, the thinner one above
+        assert len({ln.get_linestyle() for ln in lines}) == 2
+        thin, thick = sorted(lines, key=lambda ln: ln.get_linewidth())
+        assert thin.get_zorder() > thick.get_zorder()
+    finally:
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)
+
+
+def test_the_plot_with_findings_has_integer_count_ticks(tmp_path: Path, capsys) -> None:
+    pytest.importorskip("matplotlib")
+    from reuse_audit.history_report import plot_figure
+
+    summary = _summary_without_findings(tmp_path)
+    for c, n in zip(summary["commits"], (0, 1, 3, 4)):
+        c["cumulative"]["agent"] = n
+    fig = plot_figure(summary)
+    try:
+        bottom, top = fig.axes[0].get_ylim()
+        assert all(float(t).is_integer() for t in fig.axes[0].get_yticks() if bottom <= t <= top)
+    finally:
+        import matplotlib.pyplot as plt
+
+        plt.close(fig)
+
+
+@pytest.mark.parametrize("option", ["--html", "--plot", "--output"])
+def test_history_to_a_folder_that_does_not_exist_fails_before_checking(tmp_path: Path, capsys, option) -> None:
+    repo, _ = build(tmp_path)
+    code, out, err = run_history(capsys, "--repo", str(repo.path), "--no-cache", "-j", "1", option, "/nonexistent/x.out")
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [f"reuse-audit: error: {option} /nonexistent/x.out: no such folder /nonexistent"]
+
+
+def test_history_html_that_cannot_be_written_names_html_and_prints_no_html(tmp_path: Path, capsys, monkeypatch) -> None:
+    repo, _ = build(tmp_path)
+    target = tmp_path / "out.html"
+    import tempfile
+
+    real = tempfile.mkstemp
+
+    def full(*a, **k):
+        if k.get("dir") == target.parent:
+            raise OSError(28, "No space left on device")
+        return real(*a, **k)
+
+    monkeypatch.setattr(tempfile, "mkstemp", full)
+    code, out, err = run_history(capsys, "--repo", str(repo.path), "--no-cache", "-j", "1", "--html", str(target), "-o", str(tmp_path / "repo" / "s.txt"))
+    assert code == 2 and "<html" not in out and out == ""
+    assert err.strip().splitlines() == [f"reuse-audit: error: --html {target}: cannot write (No space left on device)"]
+
+
+def test_history_quiet_prints_no_notes_and_no_progress(tmp_path: Path, capsys, monkeypatch) -> None:
+    repo, _ = build(tmp_path)
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    args = ["--repo", str(repo.path), "-j", "1", "--cache-dir", str(blocked), "-o", str(tmp_path / "out.txt")]
+    import sys
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.setattr("click._termui_impl.isatty", lambda stream: True, raising=False)
+    code, _, err = run_history(capsys, *args)
+    assert code == 0 and "note: history cache disabled" in err and "100%" in err
+    code, _, err = run_history(capsys, *args, "-q")
+    assert code == 0 and err == ""
+    assert "Commits with findings:" in (tmp_path / "out.txt").read_text()

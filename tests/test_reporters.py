@@ -466,6 +466,8 @@ def test_the_sarif_libraries_load_only_for_sarif():
         "import sys, types\n"
         "import reuse_audit.cli\n"
         "assert 'jschema_to_python' not in sys.modules\n"
+        "assert 'reuse_audit.reporters.sarif' not in sys.modules  # imported when its format is asked for\n"
+        "import reuse_audit.reporters.sarif\n"
         "assert type(sys.modules['sarif_om']) is not types.ModuleType  # a lazy module, not run yet\n"
         "from reuse_audit.reporters.sarif import om\n"
         "om.Message(text='x')\n"

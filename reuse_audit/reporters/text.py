@@ -166,7 +166,8 @@ def _summary(report: Report, shown: list[Finding], suppressed: int) -> str:
     tail = f" ({', '.join(hidden)})" if hidden else ""
     unread = f"{_plural(len(report.errors), 'file')} could not be read as Python" if report.errors else ""
     if not shown:
-        checked = _plural(report.functions_checked, "changed function")
+        # check PATH... changed nothing: it checked the functions there are
+        checked = _plural(report.functions_checked, "function" if report.existing else "changed function")
         repository = _plural(report.files_analysed, "file")
         if unread:  # not "No findings": the check failed
             return f"Found no findings, but {unread}: {checked} checked against {repository}{tail}."
