@@ -50,9 +50,10 @@ def prepare(rev: str, work: Path) -> tuple[str, Path]:
     tree, venv = work / f"tree-{sha[:12]}", work / f"venv-{sha[:12]}"
     if not tree.is_dir():
         sh(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), sha], check=True)
-    if not (venv / "bin" / "reuse-audit").exists():
+    if not (venv / "bin" / "pytest").exists():
         sh([sys.executable, "-m", "venv", str(venv)], check=True)
-        sh([str(venv / "bin" / "pip"), "install", "-q", "-e", str(tree)], check=True)
+        # [test]: pytest and pre-commit are packages of the injection corpus (scripts/injection.py)
+        sh([str(venv / "bin" / "pip"), "install", "-q", "-e", f"{tree}[test]"], check=True)
     return sha, venv
 
 
