@@ -83,7 +83,10 @@ import libcst as cst
 from libcst.metadata import GlobalScope, ImportAssignment, MetadataWrapper, ParentNodeProvider, PositionProvider, ScopeProvider
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+try:  # the installed reuse-audit (scripts/measure.py runs this with each revision's venv) ...
+    import reuse_audit  # noqa: F401
+except ImportError:  # ... or this checkout's
+    sys.path.insert(0, str(HERE.parent))
 
 from reuse_audit import api  # noqa: E402
 from reuse_audit.rows import LOCALS  # noqa: E402
