@@ -8,18 +8,15 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import click
 import pytest
 
 from reuse_audit.benchmark.report import render_json, render_run, render_text, summarise, write_report
 
 REUSE_AUDIT = Path(sys.executable).with_name("reuse-audit")
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "bench" / "click-mini"
 
 
 def record(chain, turn, *, repo=("r",), reused=("r",), recalled=(), reads=True, dup=False, passed=2, total=2,
@@ -150,15 +147,6 @@ if os.environ.get("WRITE_READS"):
     with open(os.environ["REUSE_AUDIT_READS"], "w") as handle:
         handle.write(json.dumps({"command": "cat click/utils.py"}) + "\n")
 '''
-
-
-@pytest.fixture
-def chain_dir(tmp_path):
-    folder = tmp_path / "chains" / "click-mini"
-    shutil.copytree(FIXTURE, folder)
-    shutil.copytree(Path(click.__file__).parent, folder / "click-src" / "click",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    return folder
 
 
 def test_bench_run_prints_progress_lines_and_warns_once_when_no_reads_are_reported(chain_dir, tmp_path):

@@ -15,7 +15,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import click
 import pytest
 
 from reuse_audit.benchmark import sandbox
@@ -24,7 +23,6 @@ from reuse_audit.benchmark.matrix import load_matrix, run_matrix
 from reuse_audit.benchmark.runner import RunConfig, run_benchmark
 from reuse_audit.errors import UsageError
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "bench" / "click-mini"
 REUSE_AUDIT = Path(sys.executable).with_name("reuse-audit")
 
 AGENT = r'''
@@ -34,15 +32,6 @@ target = pathlib.Path(os.environ["REUSE_AUDIT_WORKSPACE"]) / turn["path"]
 target.parent.mkdir(parents=True, exist_ok=True)
 shutil.copyfile(pathlib.Path(os.environ["CHAIN_DIR"]) / f"turn{turn['turn']}" / "solution.py", target)
 '''
-
-
-@pytest.fixture
-def chain_dir(tmp_path):
-    folder = tmp_path / "chains" / "click-mini"
-    shutil.copytree(FIXTURE, folder)
-    shutil.copytree(Path(click.__file__).parent, folder / "click-src" / "click",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    return folder
 
 
 @pytest.fixture

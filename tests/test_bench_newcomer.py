@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import click
 import pytest
 
 from reuse_audit.benchmark.chain import load_chain
@@ -18,17 +16,7 @@ from reuse_audit.benchmark.deps import install_requirements, requirements_of
 from reuse_audit.benchmark.scoring import run_tests
 from reuse_audit.benchmark.runner import RunConfig, run_benchmark
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "bench" / "click-mini"
 REUSE_AUDIT = Path(sys.executable).with_name("reuse-audit")
-
-
-@pytest.fixture
-def chain_dir(tmp_path):
-    folder = tmp_path / "chains" / "click-mini"
-    shutil.copytree(FIXTURE, folder)
-    shutil.copytree(Path(click.__file__).parent, folder / "click-src" / "click",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    return folder
 
 
 def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:

@@ -24,17 +24,7 @@ from reuse_audit.benchmark.chain import load_chain
 from reuse_audit.benchmark.report import summarise, write_report
 from reuse_audit.benchmark.runner import RunConfig, run_benchmark
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "bench" / "click-mini"
 REUSE_AUDIT = Path(sys.executable).with_name("reuse-audit")
-
-
-@pytest.fixture
-def chain_dir(tmp_path):
-    folder = tmp_path / "chains" / "click-mini"
-    shutil.copytree(FIXTURE, folder)
-    shutil.copytree(Path(click.__file__).parent, folder / "click-src" / "click",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    return folder
 
 
 def journal(run_dir: Path) -> list[dict]:

@@ -20,7 +20,6 @@ from reuse_audit.benchmark.chain import load_chain
 from reuse_audit.benchmark.report import render_text, summarise, write_report
 from reuse_audit.benchmark.runner import RunConfig, run_benchmark
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "bench" / "click-mini"
 PATHS = {1: "click_tools/names.py", 2: "click_tools/config.py", 3: "click_tools/report.py"}
 
 # what mini's own instructions tell agents to write: a script that reproduces the task,
@@ -37,15 +36,6 @@ SCRATCH = (
     "def compare(path):\n"
     "    return format_filename(path, shorten=True), display_name(path, shorten=True)\n"
 )
-
-
-@pytest.fixture
-def chain_dir(tmp_path):
-    folder = tmp_path / "chains" / "click-mini"
-    shutil.copytree(FIXTURE, folder)
-    shutil.copytree(Path(click.__file__).parent, folder / "click-src" / "click",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    return folder
 
 
 def new_file_patch(path: str, text: str) -> str:
