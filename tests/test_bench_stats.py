@@ -83,3 +83,15 @@ def test_stats_print_the_study_beside_the_suite_and_check_the_thresholds(suite):
 def test_stats_check_exits_1_when_a_threshold_fails(suite):
     assert run_cli(["bench", "stats", str(suite)], in_process=True).returncode == 0
     assert run_cli(["bench", "stats", str(suite), "--check"], in_process=True).returncode == 1
+
+
+def test_a_class_target_is_judged_on_its_init(suite):
+    """A class declared as a target is counted as verify resolves it (reuse_audit/targets.py):
+    on its ``__init__``, not noted as "not defined"."""
+    chain = suite / "click-mini" / "chain.yaml"
+    data = yaml.safe_load(chain.read_text())
+    data["turns"][0]["targets"]["repo"].append("click.core.Context")
+    chain.write_text(yaml.safe_dump(data, sort_keys=False))
+    stats = suite_stats(load_suite(suite), "mini")
+    assert not [n for n in stats.notes if "click.core.Context" in n], stats.notes
+    assert stats.repo_judged == stats.repo_targets

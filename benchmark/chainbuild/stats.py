@@ -221,7 +221,8 @@ def suite_stats(chains: list[Chain], suite: str, settings: Settings = Settings()
                 continue
             for kind, names in (("repo", repo), ("self", self_)):
                 for name in names:
-                    fn = index.functions.get(name)
+                    # a class is judged on its __init__, as declared targets are (reuse_audit/targets.py)
+                    fn = index.functions.get(name) or index.functions.get(name + ".__init__")
                     if fn is None:
                         stats.notes.append(f"{chain.id} turn {turn.number}: target {name} is not defined")
                         continue
