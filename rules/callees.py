@@ -4,14 +4,14 @@ deferring to both).  One definition each, so that a finding means the same in ev
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Optional
 
 from reuse_audit.index_protocol import Index
 from reuse_audit.resolve import method_name
 from reuse_audit.rows import LOCALS
 from reuse_audit.settings import Settings
 
-__all__ = ["EPSILON", "calls_of", "calls_function", "method_names_of", "overlap", "is_reimplementation", "reach", "unit_callees", "helper_callers", "nested"]
+__all__ = ["EPSILON", "calls_of", "calls_function", "method_names_of", "overlap", "is_reimplementation", "reach", "helper_callers", "nested"]
 
 EPSILON = 1e-9
 
@@ -61,11 +61,18 @@ def is_reimplementation(shared: int, total: int, settings: Settings) -> bool:
     return total >= settings.min_callees and total > 0 and shared / total + EPSILON >= settings.min_overlap
 
 
-def reach(qualname: str, index: Index, helpers: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+def reach(
+    qualname: str, index: Index, helpers: frozenset[str], callers: Optional[dict[str, frozenset[str]]] = None,
+) -> tuple[frozenset[str], frozenset[str]]:
     """What a function calls, including through helpers added by the same change.
 
     Returns (callees, reached): the union of the callees of the function and of
     every new helper it reaches, and the set of functions it reaches at all.
+
+    With ``callers`` (``helper_callers``): only through the new helpers that are the
+    function's own, those no other changed function calls (but the function and its own
+    helpers).  A helper several new functions share is a utility of the change, not part of
+    one function's code: its callees say nothing about what that one function re-implements.
     """
     callees: set[str] = set(index.functions[qualname].callees)
     reached: set[str] = set(callees)
@@ -75,6 +82,8 @@ def reach(qualname: str, index: Index, helpers: frozenset[str]) -> tuple[frozens
         helper = todo.pop()
         if helper in seen:
             continue
+        if callers is not None and not callers.get(helper, frozenset()) <= seen:
+            continue  # shared with another changed function (reconsidered if one of its own calls it)
         seen.add(helper)
         more = index.functions[helper].callees
         callees.update(more)
@@ -94,25 +103,6 @@ def helper_callers(qualnames, index: Index, helpers: frozenset[str]) -> dict[str
             if c in helpers:
                 callers.setdefault(c, set()).add(q)
     return {h: frozenset(c) for h, c in callers.items()}
-
-
-def unit_callees(qualname: str, index: Index, helpers: frozenset[str], callers: dict[str, frozenset[str]]) -> frozenset[str]:
-    """What a function calls itself and through the new helpers that are its own: helpers the
-    change adds that no other changed function calls (but the function and its own helpers).
-    A helper several new functions share is a utility of the change, not part of one function's
-    code: its callees say nothing about what that one function re-implements."""
-    callees: set[str] = set(index.functions[qualname].callees)
-    mine = {qualname}
-    todo = sorted(c for c in callees if c in helpers)
-    while todo:
-        helper = todo.pop(0)
-        if helper in mine or not callers.get(helper, frozenset()) <= mine:
-            continue
-        mine.add(helper)
-        more = index.functions[helper].callees
-        callees.update(more)
-        todo.extend(sorted(c for c in more if c in helpers and c not in mine))
-    return frozenset(callees)
 
 
 def nested(a: str, b: str) -> bool:

@@ -207,7 +207,7 @@ from reuse_audit.rule import Rule
 from reuse_audit.settings import Settings
 
 from . import scope
-from .callees import EPSILON, calls_function, calls_of, helper_callers, is_reimplementation, method_names_of, nested, overlap, reach, unit_callees
+from .callees import EPSILON, calls_function, calls_of, helper_callers, is_reimplementation, method_names_of, nested, overlap, reach
 
 CODE = "RA001"
 NAME = "reimplemented-function"
@@ -311,7 +311,7 @@ def _coverage(
     helpers: frozenset[str], index: Index, read,
 ) -> float:
     """The share of what the target computes (its operators and constants, its literal values:
-    ``tokens.computes``) that the new function has too, with the helpers the change added that it
+    ``body.computes``) that the new function has too, with the helpers the change added that it
     reaches (a copy split over new helpers is still whole).  The callee test has compared the
     calls; siblings that share them say and compute other things."""
     from reuse_audit.index.body import computes as meaning
@@ -358,7 +358,7 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
     callers = helper_callers(change.qualnames, index, change.helpers)
     for qualname in scope.judged(change, index, settings):
         _, reached = reach(qualname, index, change.helpers)
-        callees = unit_callees(qualname, index, change.helpers, callers)
+        callees, _ = reach(qualname, index, change.helpers, callers)  # its own code
         reached_by[qualname] = reached
         finding = _best_target(qualname, callees, reached, index, settings, added, change, spread)
         if finding is not None:
