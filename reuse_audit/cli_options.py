@@ -20,6 +20,7 @@ RULE_OPTIONS = (
     click.option("--min-overlap", type=click.FloatRange(0.0, 1.0), default=None, help="The share of the target's callees the new code must call (RA001; default 0.8)."),
     click.option("--min-similarity", type=click.FloatRange(0.0, 1.0), default=None, help="The token similarity a near clone must reach (RA003; default 0.9)."),
     click.option("--min-tokens", type=click.IntRange(min=1), default=None, help="Judge only functions of at least this many tokens (RA003; default 40)."),
+    click.option("--min-confidence", type=click.FloatRange(0.0, 1.0), default=None, help="Report only findings at least this sure: how alike the code is (RA001; default 0.65, 0 for every finding the guards let through)."),
     click.option("--select", default=None, metavar="CODES", help="Run only these rules: comma-separated codes or prefixes."),
     click.option("--ignore", default=None, metavar="CODES", help="Skip these rules: comma-separated codes or prefixes."),
 )

@@ -49,6 +49,7 @@ def history(
     min_overlap: Optional[float],
     min_similarity: Optional[float],
     min_tokens: Optional[int],
+    min_confidence: Optional[float],
     select: Optional[str],
     ignore: Optional[str],
     jobs: int,
@@ -91,6 +92,7 @@ def history(
         min_overlap=min_overlap,
         min_similarity=min_similarity,
         min_tokens=min_tokens,
+        min_confidence=min_confidence,
         select=select_codes,
         ignore=ignore_codes,
     )

@@ -27,7 +27,13 @@ and the docstring are not. `N` is a near-copy of `T` when:
   callee is reported). On agent commits 8 findings on delegates were read,
   all false, and none of the 64 true near-copies is one;
 - `N` never calls `T` (directly or through helpers added by the same change),
-  and `T` never calls `N`.
+  and `T` never calls `N`;
+- `N` is not the other version of `T`'s operation: a coroutine function that
+  awaits where the plain `T` calls (`await reader.read()` for `reader.read()`),
+  a plain function written like a coroutine function, or one calling the
+  synchronous or asynchronous twin of `T` or of one of its callees in their
+  place (RA001's page). On agent commits 2 such findings were read, both
+  false.
 
 The best match is reported (most similar, then longest), the other matches
 are listed.
@@ -192,6 +198,7 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
         return
     # the tokenizer compiles its patterns when imported: not for a check answered from the cache
     from reuse_audit.index.body import forwards
+    from reuse_audit.index.body import awaits_for
 
     added = change.added
     helpers = change.helpers
@@ -230,6 +237,10 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
 
             if scope.allowed_target(new, target, index, settings, change.after_facts, identical, target in added, change.read_after) is None:
                 continue
+            if awaits_for(clones.tokens(qualname) or "", clones.tokens(target) or ""):
+                continue  # a coroutine that awaits what its plain original calls: the other version of one operation
+            if scope.other_version(callees, clones.tokens(qualname) or "", target, index.functions[target].callees, clones.tokens(target) or ""):
+                continue  # the synchronous and asynchronous versions of one operation
             if not same_meaning(match, settings):
                 continue  # a variant: it calls, computes or says something else
             if calls_other_functions(callees, target, index, clones, settings):

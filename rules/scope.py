@@ -306,6 +306,24 @@ def twins(a: str, b: str) -> bool:
     return False
 
 
+def other_version(
+    new_callees: frozenset[str], new_seq: str, target_name: str, target_callees: frozenset[str], target_seq: str,
+) -> bool:
+    """Is the new function the other version, synchronous or asynchronous, of the target's
+    operation?  It is when it calls the twin (``twins``) of the target or of one of the target's
+    callees that the target does not call (``await self.acall(...)`` where the target calls
+    ``self(...)``, ``evaluate_call_async`` in a copy of ``evaluate_call``), or when it is a plain
+    function and the target a coroutine function, which plain code cannot call (``new_seq``,
+    ``target_seq``: their token sequences).  Read on agent commits: 4 such findings, all false."""
+    from reuse_audit.index.body import is_coroutine
+
+    if is_coroutine(target_seq) and not is_coroutine(new_seq):
+        return True
+    theirs = {simple_name(c) for c in target_callees} | {simple_name(target_name)}
+    mine = {simple_name(c) for c in new_callees if c not in target_callees}
+    return any(twins(m, t) for m in mine for t in theirs if m and t)
+
+
 def same_name_siblings(new: Function, target: Function) -> bool:
     """Module-level functions of one name in two modules (each workflow module's ``run_workflow``,
     the ``_migrate_postgres`` of each migration, a CLI command ported to another framework):

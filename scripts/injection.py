@@ -138,6 +138,7 @@ class Case:
     found: bool = False
     rule: str = ""
     named: list = field(default_factory=list)  # the targets RA001/RA003 name for the new function
+    details: dict = field(default_factory=dict)  # the details of the finding naming the target (confidence, similarity)
     reason: str = ""  # why a positive was missed (or a negative reported)
     overlap: str = ""  # shared/total callees of the target, as the engine resolved them
     on_nested: bool = False  # found only on a function nested in the injected one
@@ -1128,6 +1129,8 @@ class Checker:
             hits = outer
         case.found = bool(hits)
         case.rule = min(f.rule for f in hits) if hits else ""
+        if hits:
+            case.details = dict(min(hits, key=lambda f: f.rule).details)
         if case.positive:
             case.on_nested = bool(hits) and all(f.function != case.new_function for f in hits)
         try:
@@ -1223,8 +1226,8 @@ def build_cases(
     return targets, sample, cases, skipped
 
 
-def run_corpus(packages, per_package: int, seed: int, kinds, jobs: int = 2, log=print, methods: bool = True) -> dict:
-    settings = api.Settings()
+def run_corpus(packages, per_package: int, seed: int, kinds, jobs: int = 2, log=print, methods: bool = True, settings=None) -> dict:
+    settings = settings if settings is not None else api.Settings()
     started = time.perf_counter()
     all_cases: list[Case] = []
     eligible: dict[str, Counter] = {}
@@ -1355,13 +1358,15 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--no-methods", dest="methods", action="store_false", help="module-level functions only (default: methods too)")
     parser.add_argument("--out", type=Path, help="write the summary and every case's result as JSON here")
     parser.add_argument("--sources", action="store_true", help="keep each case's injected module in --out")
+    parser.add_argument("--min-confidence", type=float, default=None, help="RA001's operating point (default: the rule's; 0 for the curve, scripts/curve.py)")
     args = parser.parse_args(argv)
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in KINDS]
     if unknown:
         parser.error(f"unknown kinds {unknown}; known: {', '.join(KINDS)}")
     packages = [p.strip() for p in args.packages.split(",") if p.strip()]
-    summary = run_corpus(packages, args.per_package, args.seed, kinds, jobs=args.jobs, log=lambda m: print(m, file=sys.stderr), methods=args.methods)
+    settings = api.Settings() if args.min_confidence is None else api.Settings(min_confidence=args.min_confidence)
+    summary = run_corpus(packages, args.per_package, args.seed, kinds, jobs=args.jobs, log=lambda m: print(m, file=sys.stderr), methods=args.methods, settings=settings)
     print_summary(summary)
     if args.out:
         if not args.sources:

@@ -201,3 +201,30 @@ def test_make_patch_applies_to_the_after_tree(tmp_path: Path):
         statuses = sorted(f.status for f in change.files)
         if case == "negative_file_moved_unchanged":
             assert "renamed" in statuses, statuses
+
+
+def test_a_pasted_body_is_held_whole_whatever_surrounds_it():
+    from reuse_audit.index import body, tokens
+
+    helper = tokens.tokenize(b'def h(p):\n    text = read(p)\n    return parse(text, "utf-8") + 1\n')
+    larger = tokens.tokenize(
+        b'def big(q, log):\n    log.info("start")\n    text = read(q)\n    out = parse(text, "utf-8") + 1\n'
+        b'    log.info("done %s", out)\n    return out\n'
+    )
+    other = tokens.tokenize(b'def s(p):\n    text = read(p)\n    return parse(text, "latin-1") - 1\n')
+    assert body.contained(helper, [larger]) == (1.0, 1.0)
+    share, kept = body.contained(helper, [other])
+    assert share < 1.0 and kept == 0.5  # one literal of two kept: "utf-8" and 1 against "latin-1" and 1
+    # the helpers a copy was split into count with it
+    first = tokens.tokenize(b"def a(p):\n    text = read(p)\n    return b(text)\n")
+    second = tokens.tokenize(b'def b(text):\n    return parse(text, "utf-8") + 1\n')
+    assert body.contained(helper, [first])[0] < body.contained(helper, [first, second])[0]
+
+
+def test_confidence_is_similarity_unless_the_body_is_held_whole():
+    from rules.ra001_reimplemented_function import confidence
+
+    assert confidence(0.55, (0.8, 1.0)) == 0.55  # siblings sharing plumbing
+    assert confidence(0.55, (1.0, 1.0)) == 1.0  # a helper pasted into a larger function
+    assert confidence(0.55, (1.0, 0.5)) == 0.55  # its shape, but other literals: another job
+    assert confidence(None, (1.0, 1.0)) is None  # the code could not be read: no evidence either way

@@ -1,6 +1,7 @@
 """What a function's body is made of, read off its normalised token sequence (``tokens.py``):
 where the body starts, whether it is a delegate (one call passing on its arguments), and what
-it computes.  The rules' evidence beyond callees (RA001's ``min-coverage``, RA003's delegates)."""
+it computes, how much of another body it holds.  The rules' evidence beyond callees (RA001's
+``min-coverage`` and ``confidence``, RA003's delegates)."""
 
 from __future__ import annotations
 
@@ -65,17 +66,55 @@ def forwards(seq: str) -> bool:
     return rest[args.end() :] == SYMBOLS[b")"]
 
 
+def body_of(seq: str, literals: str = "") -> tuple[str, str]:
+    """A ``def`` sequence's body and the values of the literals in it, without the parameters'
+    defaults and the return annotation (the whole sequence when it is no ``def``)."""
+    start = _body_start(seq)
+    if start > 0:
+        header = seq[:start]
+        skip = header.count(STRING_SYMBOL) + header.count(NUMBER_SYMBOL)
+        seq, literals = seq[start:], literals[skip:]
+    return seq, literals
+
+
+def is_coroutine(seq: str) -> bool:
+    """Is the sequence an ``async def``?"""
+    return seq[:1] == _ASYNC
+
+
+def awaits_for(new: str, target: str) -> bool:
+    """Is ``new`` a coroutine function that awaits where the plain function ``target`` does not
+    (``chunk = await reader.read()`` for ``chunk = reader.read()``)?  Then what it awaits
+    returns coroutines, and the plain original cannot be called in its place."""
+    return is_coroutine(new) and not is_coroutine(target) and new.count(_AWAIT) > target.count(_AWAIT)
+
+
 def computes(seq: str, literals: str = "") -> Counter:
     """What a function's body computes, whatever it calls things by: the operators and constants
     of ``_MEANING`` in its body and the values of its literals (``meaning`` without the kept
     names, which an alias-imported copy writes otherwise).  The parameters' defaults are its
     interface, not its computation: a wrapper exposing three of a target's ten keyword defaults
     computes what the target computes."""
-    start = _body_start(seq)
-    if start > 0:
-        header = seq[:start]
-        skip = header.count(STRING_SYMBOL) + header.count(NUMBER_SYMBOL)
-        seq, literals = seq[start:], literals[skip:]
+    seq, literals = body_of(seq, literals)
     found = Counter(c for c in seq if c in _MEANING)
     found.update(literals)
     return found
+
+
+def contained(target: tuple[str, str], parts: list[tuple[str, str]]) -> tuple[float, float]:
+    """How much of ``target``'s body the ``parts`` hold (each a (sequence, literals) pair: a new
+    function and the new helpers it reaches): the share of the body's tokens (but ``return``)
+    found in them in order (their longest common subsequence), and the share of its literal values they have
+    (1.0 when it has none).  A helper's body pasted whole into a larger function scores 1.0 and
+    1.0, whatever the larger function adds."""
+    from rapidfuzz.distance import LCSseq
+
+    seq, literals = body_of(*target)
+    seq = seq.replace(_RETURN, "")  # pasted into a larger function, a body hands its value on otherwise
+    bodies = [body_of(*part) for part in parts]
+    have_seq = "".join(b[0] for b in bodies)
+    have_literals = Counter("".join(b[1] for b in bodies))
+    wanted = Counter(literals)
+    share = LCSseq.similarity(seq, have_seq) / len(seq) if seq else 0.0
+    kept = sum((wanted & have_literals).values()) / sum(wanted.values()) if wanted else 1.0
+    return share, kept
