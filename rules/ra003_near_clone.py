@@ -28,6 +28,10 @@ and the docstring are not. `N` is a near-copy of `T` when:
   all false, and none of the 64 true near-copies is one;
 - `N` never calls `T` (directly or through helpers added by the same change),
   and `T` never calls `N`;
+- when one of them only returns literal data (`return {"content": "...",
+  "done": False}`: a placeholder, a canned reply), they have the same strings:
+  a function that computes nothing says everything in its strings (3 agent
+  placeholders returning another message each were read false);
 - `N` is not the other version of `T`'s operation: a coroutine function that
   awaits where the plain `T` calls (`await reader.read()` for `reader.read()`),
   a plain function written like a coroutine function, or one calling the
@@ -243,6 +247,8 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
                 continue  # the synchronous and asynchronous versions of one operation
             if not same_meaning(match, settings):
                 continue  # a variant: it calls, computes or says something else
+            if says_other_data(clones.tokens(qualname) or "", clones.literals(qualname) or "", clones.tokens(target) or "", clones.literals(target) or ""):
+                continue  # two functions that only return data, and other data: placeholders, not logic
             if calls_other_functions(callees, target, index, clones, settings):
                 continue  # same written calls, other functions: a parallel wrapper, not a copy
             if modified and was_a_copy(change, qualname, target, clones, settings):
@@ -276,6 +282,21 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
         ):
             continue
         yield finding
+
+
+def says_other_data(seq: str, literals: str, target_seq: str, target_literals: str) -> bool:
+    """Does one of two functions only return literal data (``body.returns_data``), and do their
+    strings differ?  A function that computes nothing says everything in its strings: one that
+    returns another message is another function (three agents' placeholder replies, the same
+    dict with another text, were read as false findings), one that returns the same data is a
+    copy."""
+    from reuse_audit.index.body import returns_data
+    from reuse_audit.index.tokens import strings_kept
+
+    if not (returns_data(seq) or returns_data(target_seq)):
+        return False
+    new, target = (seq, literals), (target_seq, target_literals)
+    return min(strings_kept(new, target), strings_kept(target, new)) + EPSILON < 1.0
 
 
 def calls_other_functions(callees: frozenset[str], target: str, index: Index, clones, settings: Settings) -> bool:

@@ -77,6 +77,20 @@ def body_of(seq: str, literals: str = "") -> tuple[str, str]:
     return seq, literals
 
 
+#: What a body that only returns data is made of: literals, constants and the brackets and
+#: punctuation of containers.
+_DATA = frozenset(
+    [STRING_SYMBOL, NUMBER_SYMBOL] + [SYMBOLS[t] for t in (b"True", b"False", b"None", b"(", b")", b"[", b"]", b"{", b"}", b",", b":")]
+)
+
+
+def returns_data(seq: str) -> bool:
+    """Is the body (its docstring aside) one ``return`` of literal data (``return {"content":
+    "...", "done": False}``)?  Such a function computes nothing: what it says is its strings."""
+    body = body_of(seq)[0]
+    return body[:1] == _RETURN and len(body) > 1 and all(c in _DATA for c in body[1:])
+
+
 def is_coroutine(seq: str) -> bool:
     """Is the sequence an ``async def``?"""
     return seq[:1] == _ASYNC
