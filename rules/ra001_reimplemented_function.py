@@ -94,7 +94,12 @@ corpus (`scripts/injection.py`):
   five standalone bench scripts were read false), a nested function, a
   declaration (`@abstractmethod`, `@overload`), a function that calls the new
   one, or two functions the change adds side by side (RA003 reports those
-  when one is a near-copy of the other).
+  when one is a near-copy of the other). Nor a function of another
+  distribution of a monorepo (the nearest `pyproject.toml` with a
+  `[project]`) that the new code's distribution does not require and its
+  module does not import: an extra (`[project.optional-dependencies]`) is not
+  enough (1 such finding on agent commits, false: an `autogen-ext` helper
+  beside `autogen-agentchat`'s, which `autogen-ext` requires only as an extra).
 - **Which target.** When several existing functions qualify, the one whose
   code the new function copies (RA003's tokens, `min-similarity`) is named:
   calling it keeps the behaviour exactly. Otherwise an earlier copy of another
@@ -644,6 +649,8 @@ def _best_target(
         score = confidence(sim, _holds(both[1], both[0])) if both is not None else None
         if score is not None and score + EPSILON < settings.min_confidence:
             continue  # the same calls in other code: siblings sharing plumbing
+        if scope.behind_a_requirement(new, target, facts, read) is not None:
+            continue  # calling it would need a distribution or an extra the new code does not require
         qualifying.append((len(shared_t), len(shared_t) / total, target_name, shared_t, missing_t, shared_count, score, sim))
     if not qualifying:
         return None

@@ -49,8 +49,9 @@ detail `added` or `modified`); moved code is not judged; new test code is
 judged only with `include-tests`, against test code, and library code never
 against tests; nested functions, and functions of the same protocol (see
 RA001: overrides, interfaces, dispatch families, same-name functions of two
-modules) unless copies to the letter but for their strings, are never
-targets. Two functions added by one change are compared: a near-copy is
+modules) unless copies to the letter but for their strings, and functions
+of another distribution of a monorepo that the new code does not require
+(RA001's page), are never targets. Two functions added by one change are compared: a near-copy is
 near-identical code, not shared boilerplate (the target then says it was
 added by this change).
 
@@ -255,6 +256,8 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
                 continue  # the change did not make the copy: it was one before
             if calls_function(reached, target, index):
                 continue  # it calls the match: it reuses it
+            if scope.behind_a_requirement(new, index.functions[target], change.after_facts, change.read_after) is not None:
+                continue  # calling it would need a distribution or an extra the new code does not require
             # The match calls the new function (itself, or through helpers the
             # change adds): it delegates to it, and calling it instead would loop.
             if calls_function(reach(target, index, helpers)[1], qualname, index):

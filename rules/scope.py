@@ -324,6 +324,24 @@ def other_version(
     return any(twins(m, t) for m in mine for t in theirs if m and t)
 
 
+def behind_a_requirement(new: Function, target: Function, facts: Optional[Callable], read: Optional[Callable]) -> Optional[str]:
+    """The distribution the new function's code would have to require to call the target and
+    does not (``distributions.missing_requirement``): another distribution of a monorepo that
+    its own does not require and its module does not import.  Such a target cannot be called
+    instead: a package that may not depend on another carries its own helpers. Read on agent
+    commits: 1 such finding, false."""
+    if facts is None or read is None:
+        return None
+    from reuse_audit.distributions import missing_requirement
+
+    try:
+        file_facts = facts(new.location.path)
+    except Exception:
+        file_facts = None
+    imports = () if file_facts is None else tuple(i.module.split(".")[0] for i in file_facts.imports if i.level == 0 and i.module)
+    return missing_requirement(new.location.path, target.location.path, imports, read)
+
+
 def same_name_siblings(new: Function, target: Function) -> bool:
     """Module-level functions of one name in two modules (each workflow module's ``run_workflow``,
     the ``_migrate_postgres`` of each migration, a CLI command ported to another framework):
