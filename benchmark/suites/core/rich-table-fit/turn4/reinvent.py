@@ -1,0 +1,46 @@
+"""A printed sheet: several dashboards one above another, each under a titled divider."""
+
+from types import SimpleNamespace
+
+from rich._ratio import ratio_resolve
+from rich.cells import cell_len, set_cell_size
+from rich.text import Text
+
+from table_fit.board import board_lines, pane_boxes
+
+
+def divider(width: int, characters: str = "─") -> str:
+    if not characters:
+        raise ValueError("no characters to repeat")
+    if width <= 0:
+        return ""
+    line = Text(characters * ((width // cell_len(characters)) + 1))
+    line.truncate(width)
+    line.plain = set_cell_size(line.plain, width)
+    return line.plain
+
+
+def _title_line(title: str, width: int) -> str:
+    if not title:
+        return divider(width)
+    head = f"{title} "
+    if cell_len(head) >= width:
+        return divider(width)
+    return head + divider(width - cell_len(head))
+
+
+def sheet_lines(sections: list, width: int, height: int) -> list[str]:
+    """The ``height`` lines of a sheet of ``sections`` (dicts: title, panes, spec, size, ratio, minimum)."""
+    for section in sections:
+        unknown = set(section.get("panes", {})) - set(pane_boxes(section["spec"], width, height))
+        if unknown:
+            raise ValueError(f"no pane named {sorted(unknown)[0]!r}")
+    parts = [SimpleNamespace(size=s.get("size"), ratio=s.get("ratio", 1), minimum_size=s.get("minimum", 1))
+             for s in sections]
+    lines: list[str] = []
+    for section, rows in zip(sections, ratio_resolve(height, parts) if parts else []):
+        lines.append(_title_line(section.get("title", ""), width))
+        if rows > 1:
+            lines.extend(board_lines(section.get("panes", {}), section["spec"], width, rows - 1))
+    lines = lines[:height]
+    return lines + [" " * width] * (height - len(lines))
