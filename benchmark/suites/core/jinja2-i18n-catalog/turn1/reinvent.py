@@ -8,10 +8,19 @@ from jinja2.parser import Parser
 from jinja2.utils import concat
 
 
+def _keywords(keywords):
+    return tuple(keywords) if keywords is not None else GETTEXT_FUNCTIONS
+
+
+def _options(trimmed):
+    # the extractor reads its options as text, the way Babel's configuration gives them
+    return {"trimmed": "true" if trimmed else "false"}
+
+
 def extract_messages(source: str, keywords=None, tags=(), trimmed=False) -> list:
     """(line, function, message, comments) for every translatable message in ``source``."""
-    options = {"trimmed": "true" if trimmed else "false"}
-    found = babel_extract(BytesIO(source.encode("utf-8")), keywords or GETTEXT_FUNCTIONS, list(tags), options)
+    fileobj = BytesIO(source.encode("utf-8"))
+    found = babel_extract(fileobj, _keywords(keywords), list(tags), _options(trimmed))
     return [(line, function, message, comments) for line, function, message, comments in found]
 
 

@@ -64,8 +64,8 @@ def gettext_call(body: str, context=None, count=None, newstyle=False) -> dict:
     return _describe(node.nodes[0])
 
 
-def install_catalog(env, catalog: dict, newstyle=None) -> None:
-    """Make templates of ``env`` translate with ``catalog`` (untranslated text falls back)."""
+def _lookups(catalog):
+    """The four gettext functions reading ``catalog``; a missing entry stays untranslated."""
 
     def gettext(message):
         return catalog.get(message, message)
@@ -81,4 +81,10 @@ def install_catalog(env, catalog: dict, newstyle=None) -> None:
         forms = catalog.get((context + CONTEXT_SEPARATOR + singular, plural), (singular, plural))
         return forms[0] if n == 1 else forms[1]
 
-    _i18n(env)._install_callables(gettext, ngettext, newstyle=newstyle, pgettext=pgettext, npgettext=npgettext)
+    return {"gettext": gettext, "ngettext": ngettext, "pgettext": pgettext, "npgettext": npgettext}
+
+
+def install_catalog(env, catalog: dict, newstyle=None) -> None:
+    """Make templates of ``env`` translate with ``catalog``."""
+    ext = _i18n(env)
+    ext._install_callables(newstyle=newstyle, **_lookups(catalog))
