@@ -5,6 +5,7 @@ from itertools import chain
 from jinja2 import Environment
 from jinja2.filters import _prepare_attribute_parts, ignore_case, make_attrgetter
 from jinja2.runtime import Undefined
+from jinja2.utils import is_undefined
 
 _ENV = Environment()
 
@@ -14,7 +15,7 @@ def field(record, path, default=None):
     value = record
     for part in _prepare_attribute_parts(path):
         value = _ENV.getitem(value, part)
-        if isinstance(value, Undefined):
+        if is_undefined(value):
             return default
     return value
 

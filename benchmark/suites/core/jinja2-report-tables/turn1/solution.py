@@ -3,6 +3,7 @@
 from jinja2 import Environment
 from jinja2.filters import _min_or_max, _prepare_attribute_parts
 from jinja2.runtime import Undefined
+from jinja2.utils import is_undefined
 
 _ENV = Environment()
 
@@ -12,7 +13,7 @@ def field(record, path, default=None):
     value = record
     for part in _prepare_attribute_parts(path):
         value = _ENV.getitem(value, part)
-        if isinstance(value, Undefined):
+        if is_undefined(value):
             return default
     return value
 
