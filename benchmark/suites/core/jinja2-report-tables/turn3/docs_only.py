@@ -6,7 +6,7 @@ default ... the key for each group will have the case of the first item")."""
 
 from jinja2 import Environment
 
-from tables.cells import table_rows
+from tables.cells import _is_template, table_rows
 from tables.fields import extreme
 
 _ENV = Environment()
@@ -39,7 +39,7 @@ def _paths(tokens):
 
 
 def column_fields(spec: str) -> list:
-    if "{{" not in spec and "{%" not in spec:
+    if not _is_template(spec):
         return [spec]
     tokens = [(kind, value) for _, kind, value in _ENV.lex(spec) if kind != "whitespace"]
     return list(dict.fromkeys(_paths(tokens)))

@@ -3,7 +3,7 @@
 from jinja2 import Environment
 from jinja2.lexer import TokenStream
 
-from tables.cells import table_rows
+from tables.cells import _is_template, table_rows
 from tables.fields import extreme
 
 _ENV = Environment()
@@ -34,7 +34,7 @@ def _paths(stream):
 
 def column_fields(spec: str) -> list:
     """The record fields a column spec reads, as dotted paths, each once, in order."""
-    if "{{" not in spec and "{%" not in spec:
+    if not _is_template(spec):
         return [spec]
     stream = _ENV.lexer.tokenize(_ENV.preprocess(spec, None, None), None, None, None)
     for ext in _ENV.iter_extensions():

@@ -2,7 +2,7 @@
 
 from jinja2 import Environment
 
-from tables.cells import table_rows
+from tables.cells import _is_template, table_rows
 from tables.fields import extreme
 
 _ENV = Environment()
@@ -33,7 +33,7 @@ def _paths(stream):
 
 def column_fields(spec: str) -> list:
     """The record fields a column spec reads, as dotted paths, each once, in order."""
-    if "{{" not in spec and "{%" not in spec:
+    if not _is_template(spec):
         return [spec]
     return list(dict.fromkeys(_paths(_ENV._tokenize(spec, None))))
 
