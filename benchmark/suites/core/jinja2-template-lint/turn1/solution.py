@@ -14,24 +14,41 @@ def _tokens(source, env):
     return list(env._tokenize(source, None))
 
 
+def _unknown_filter(tokens, i, env):
+    following = tokens[i + 1] if i + 1 < len(tokens) else None
+    if tokens[i].type == "pipe" and following is not None and following.type == "name" \
+            and following.value not in env.filters:
+        return following.lineno, "unknown-filter", following.value
+    return None
+
+
+def _unknown_test(tokens, i, env):
+    if not (tokens[i].type == "name" and tokens[i].value == "is"):
+        return None
+    j = i + 1
+    if j < len(tokens) and tokens[j].type == "name" and tokens[j].value == "not":
+        j += 1
+    if j < len(tokens) and tokens[j].type == "name" and tokens[j].value not in env.tests:
+        return tokens[j].lineno, "unknown-test", tokens[j].value
+    return None
+
+
+def _literal_print(tokens, i, env):
+    kinds = [token.type for token in tokens[i:i + 3]]
+    if kinds == ["variable_begin", "string", "variable_end"]:
+        return tokens[i].lineno, "literal-print", tokens[i + 1].value
+    return None
+
+
 def token_findings(source: str, env=None) -> list:
     """(line, rule, detail) for every finding, in the order of the template."""
     env = _env(env)
     tokens = _tokens(source, env)
     findings = []
-    for i, token in enumerate(tokens):
-        following = tokens[i + 1] if i + 1 < len(tokens) else None
-        if token.type == "pipe" and following is not None and following.type == "name":
-            if following.value not in env.filters:
-                findings.append((following.lineno, "unknown-filter", following.value))
-        elif token.type == "name" and token.value == "is" and following is not None:
-            j = i + 2 if following.type == "name" and following.value == "not" else i + 1
-            test = tokens[j] if j < len(tokens) else None
-            if test is not None and test.type == "name" and test.value not in env.tests:
-                findings.append((test.lineno, "unknown-test", test.value))
-        elif token.type == "variable_begin" and i + 2 < len(tokens) and following.type == "string" \
-                and tokens[i + 2].type == "variable_end":
-            findings.append((token.lineno, "literal-print", following.value))
+    for i in range(len(tokens)):
+        for finding in (_unknown_filter(tokens, i, env), _unknown_test(tokens, i, env), _literal_print(tokens, i, env)):
+            if finding is not None:
+                findings.append(finding)
     return findings
 
 
