@@ -81,9 +81,6 @@ class Graph:
                 seen.setdefault(name)
         return tuple(seen)
 
-    def exported_name(self, node: Node) -> bool:
-        return node.name in self.exported and not node.is_method
-
     def source_of(self, qualname: str) -> str:
         node = self.nodes[qualname]
         lines = (self.root / node.path).read_text(encoding="utf-8").splitlines()
@@ -242,8 +239,8 @@ def propose_targets(graph: Graph, limit: Optional[int] = None, judgeable_only: b
             continue
         callers = graph.callers.get(qualname, ())
         public_callers = sum(1 for c in callers if not graph.nodes[c].private)
-        # a public method of an exported class is API too: only the name's own privacy counts for methods
-        internal = node.private or (not node.is_method and not graph.exported_name(node))
+        # the one test of publicness, the one bench stats counts public targets by
+        internal = not is_public(qualname, node.is_method, graph.root, graph.import_name)
         reasons = []
         score = 0.0
         if judgeable:
@@ -253,7 +250,7 @@ def propose_targets(graph: Graph, limit: Optional[int] = None, judgeable_only: b
             reasons.append(f"not judgeable: {count} callee(s) (< {graph.min_callees}); reuse can be scored, a re-implementation cannot")
         if internal:
             score += 2
-            reasons.append("internal layer (private, or not exported by the package)")
+            reasons.append("internal layer (not public API: private, not exported, or left out of its module's __all__)")
         else:
             reasons.append("top-level API (exported): a user finds it in the docs")
         if public_callers:
