@@ -8,6 +8,8 @@ functions, lazily and fully, which must give the same report.
 
 from __future__ import annotations
 
+import importlib
+
 import shutil
 import sysconfig
 from pathlib import Path
@@ -434,6 +436,30 @@ def test_a_costly_check_waits_for_a_running_background_build_and_a_cheap_one_doe
         assert costly.index.build["mode"] == "full" and waited == [tmp_path / "cache2"]
     finally:
         cache.close()
+
+
+def test_ra003_reads_the_findings_ra001_made_in_the_same_check(copies, tmp_path, monkeypatch):
+    """RA003 leaves out the pairs RA001 reports: it reads RA001's findings of the check it is
+    part of, and the candidates are searched once, not once a rule."""
+    ra001 = importlib.import_module("reuse_audit.rules.ra001_reimplemented_function")
+
+    root = tmp_path / "repo"
+    shutil.copytree(copies["click"], root)
+    patch = _copy_patches(root, "click", 1)[0]
+    made = []
+    real = ra001._findings
+
+    def counting(change, index, settings):
+        made.append(index)
+        return real(change, index, settings)
+
+    monkeypatch.setattr(ra001, "_findings", counting)
+    settings = Settings(select=("RA001", "RA003"))
+    result = run(change_from_patch(root, patch, "p.patch"), settings, cache=None, jobs=1)
+    assert result.index.build["mode"] == "lazy" and result.index.lazy.source.stats.get("tokenized")  # RA003 searched
+    assert len(made) == 1
+    run(change_from_patch(root, patch, "p.patch"), settings, cache=None, jobs=1)
+    assert len(made) == 2  # another check: made again
 
 
 def test_raw_symbols_are_kept_by_content_for_the_next_check(copies, tmp_path, monkeypatch):
