@@ -180,10 +180,16 @@ def run(
             many = len(change_set.qualnames - change_set.moved)
             if many > lazy_index.LAZY_MAX_FUNCTIONS:
                 raise NeedsFullIndex(f"{many} changed functions: the full build is the cheaper", costly=True)
-            if clones_wanted:
-                assert isinstance(index, LazyRepoIndex) and index.lazy is not None
-                index = dataclasses.replace(index, clones=LazyCloneIndex(index.lazy, index.functions, settings.min_tokens))
-            return _check(change, index, change_set, selected, settings)
+            if not clones_wanted:
+                return _check(change, index, change_set, selected, settings)
+            assert isinstance(index, LazyRepoIndex) and index.lazy is not None
+            clones = LazyCloneIndex(index.lazy, index.functions, settings.min_tokens)
+            # RA003's per-file stage (every file's raw symbols) goes on beside the rules before it
+            clones.begin(change_set.qualnames - change_set.moved)
+            try:
+                return _check(change, dataclasses.replace(index, clones=clones), change_set, selected, settings)
+            finally:
+                clones.close()
         except NeedsFullIndex as exc:
             digested = exc.digested
             if isinstance(index, LazyRepoIndex) and index.lazy is not None:
