@@ -387,17 +387,18 @@ class FactsCache:
             out[text[cut:]] = (size, mtime, ino, ctime, digest_text)
         return out
 
-    def put_stats(self, root: str, rows: Iterable[tuple[str, os.stat_result, str]]) -> None:
-        """Remember (rel path, stat, digest) of files under ``root``; racy ones are left out."""
+    def put_stats(self, root: str, rows: Iterable[tuple[str, tuple[int, int, int, int], str]]) -> None:
+        """Remember (rel path, (size, mtime ns, inode, ctime ns), digest) of files under ``root``;
+        racy ones are left out."""
         db = self._connect()
         if db is None:
             return
         limit = (time.time() - RACY_SECONDS) * 1e9
         prefix = root.rstrip(os.sep) + os.sep
         values = [
-            (prefix + rel, st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns, digest)
-            for rel, st, digest in rows
-            if st.st_mtime_ns < limit and st.st_ctime_ns < limit
+            (prefix + rel, size, mtime, ino, ctime, digest)
+            for rel, (size, mtime, ino, ctime), digest in rows
+            if mtime < limit and ctime < limit
         ]
         if not values:
             return

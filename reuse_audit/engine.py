@@ -147,12 +147,17 @@ def run(
     jobs: int = 0,
     rules: Optional[Iterable[Rule]] = None,
     lazy: bool = True,
+    previous: Optional[RepoIndex] = None,
 ) -> Result:
     """Check a change.  With no stored snapshot to start from (and ``lazy``), the
     index is built only as far as the rules ask (``lazy.py``), unless a selected
     rule needs what the lazy index cannot answer (``Rule.needs``, decided before
     building either); when looking finds that it cannot answer a question exactly
-    (``lazy.NeedsFullIndex``), the full index is built and the rules run again."""
+    (``lazy.NeedsFullIndex``), the full index is built and the rules run again.
+
+    ``previous``: the index of a check of a tree this one differs from in a few files (the
+    check whose fixes are verified on this one): a lazy index takes its work on the files
+    both trees share."""
     selected = tuple(rules) if rules is not None else enabled_rules(settings)
     needs = frozenset().union(*(rule.needs for rule in selected))
     clones_wanted = any(rule.needs_clones for rule in selected)
@@ -175,15 +180,22 @@ def run(
     if lazy:
         index: Optional[RepoIndex] = None
         try:
-            index = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path])
+            inherited = previous.lazy if isinstance(previous, LazyRepoIndex) else None
+            index = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path], previous=inherited)
             change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
             many = len(change_set.qualnames - change_set.moved)
             if many > lazy_index.LAZY_MAX_FUNCTIONS:
                 raise NeedsFullIndex(f"{many} changed functions: the full build is the cheaper", costly=True)
-            if clones_wanted:
-                assert isinstance(index, LazyRepoIndex) and index.lazy is not None
-                index = dataclasses.replace(index, clones=LazyCloneIndex(index.lazy, index.functions, settings.min_tokens))
-            return _check(change, index, change_set, selected, settings)
+            if not clones_wanted:
+                return _check(change, index, change_set, selected, settings)
+            assert isinstance(index, LazyRepoIndex) and index.lazy is not None
+            clones = LazyCloneIndex(index.lazy, index.functions, settings.min_tokens)
+            # RA003's per-file stage (every file's raw symbols) goes on beside the rules before it
+            clones.begin(change_set.qualnames - change_set.moved)
+            try:
+                return _check(change, dataclasses.replace(index, clones=clones), change_set, selected, settings)
+            finally:
+                clones.close()
         except NeedsFullIndex as exc:
             digested = exc.digested
             if isinstance(index, LazyRepoIndex) and index.lazy is not None:

@@ -215,9 +215,19 @@ class FsTree:
         self._paths: Optional[tuple[str, ...]] = None
         self._notes: list[tuple[str, str]] = []
         self._spared: set[str] = set()
+        self._stats: dict[str, tuple[int, int, int, int]] = {}
+        # path -> (stat key, sha256) of the files hashed in this process (``index.digest_files``):
+        # the tree after a change, overlaid on this one, has the same digests for its unchanged files
+        self.digested: dict[str, tuple[tuple[int, int, int, int], str]] = {}
 
     def __repr__(self) -> str:
         return f"FsTree({str(self.root)!r})"
+
+    def stat_key(self, path: str) -> Optional[tuple[int, int, int, int]]:
+        """(size, mtime ns, inode, ctime ns) of a file as the walk found it (through a link:
+        of its target), the stat cache's key; None for a path the walk did not list."""
+        self.paths()
+        return self._stats.get(path)
 
     @property
     def notes(self) -> list[tuple[str, str]]:
@@ -300,11 +310,12 @@ class FsTree:
                 if not self._within(real):
                     self._notes.append((rel, "skipped: symbolic link leads outside the tree"))
                 elif os.path.isfile(real):
-                    size = os.stat(real).st_size
-                    if size > MAX_FILE_BYTES:
-                        self._notes.append((rel, too_big(size)))
+                    st = os.stat(real)
+                    if st.st_size > MAX_FILE_BYTES:
+                        self._notes.append((rel, too_big(st.st_size)))
                     else:
                         found.append(rel)
+                        self._stats[rel] = _stat_key(st)
                 else:
                     self._notes.append((rel, "skipped: symbolic link does not lead to a regular file (broken, a loop, or a special file)"))
                 return
@@ -318,11 +329,12 @@ class FsTree:
                 kind = _special_kind(entry)
                 self._notes.append((rel, f"skipped: not a regular file ({kind})"))
                 return
-            size = entry.stat(follow_symlinks=False).st_size
-            if size > MAX_FILE_BYTES:
-                self._notes.append((rel, too_big(size)))
+            st = entry.stat(follow_symlinks=False)
+            if st.st_size > MAX_FILE_BYTES:
+                self._notes.append((rel, too_big(st.st_size)))
             elif os.access(entry.path, os.R_OK):
                 found.append(rel)
+                self._stats[rel] = _stat_key(st)
             else:
                 self._notes.append((rel, "skipped: file is not readable"))
         except OSError as exc:
@@ -358,6 +370,10 @@ class FsTree:
         full = self._abs(path)
         parent = os.path.realpath(os.path.dirname(full))
         return self._within(parent) and os.path.lexists(full)
+
+
+def _stat_key(st: os.stat_result) -> tuple[int, int, int, int]:
+    return (st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns)
 
 
 # ---------------------------------------------------------------------------

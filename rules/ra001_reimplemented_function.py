@@ -231,6 +231,7 @@ In `[tool.reuse-audit]` of `pyproject.toml`, or on the command line:
 from __future__ import annotations
 
 import math
+import weakref
 from typing import Any, Iterable, Iterator, Optional
 
 from reuse_audit.index_protocol import CALLEE_CANDIDATES, FUNCTIONS_OF_FILE, LOOKUP, Index
@@ -423,6 +424,30 @@ SAME_STRINGS = 0.75
 
 
 def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Finding]:
+    return iter(findings_of(change, index, settings))
+
+
+# The findings of the last check, by the identity of what it was given (held weakly): RA003
+# reads RA001's findings of the check it is part of (``ra003_near_clone.ra001_pairs``) and
+# gets these, not a second search of the same candidates.
+_last: Optional[tuple[tuple, tuple[Finding, ...]]] = None
+
+
+def findings_of(change: ChangeSet, index: Index, settings: Settings) -> tuple[Finding, ...]:
+    """RA001's findings of ``change``, made once for one (change, index, settings)."""
+    global _last
+    given = (change, index, settings)
+    if _last is not None and all(ref() is obj for ref, obj in zip(_last[0], given)):
+        return _last[1]
+    found = tuple(_findings(change, index, settings))
+    try:
+        _last = (tuple(weakref.ref(obj) for obj in given), found)
+    except TypeError:  # an index that cannot be referred to weakly: made again when asked again
+        _last = None
+    return found
+
+
+def _findings(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Finding]:
     added = change.added
     reached_by: dict[str, frozenset[str]] = {}
     findings: dict[str, Finding] = {}

@@ -191,7 +191,7 @@ def ra001_pairs(change: ChangeSet, index: Index, settings: Settings) -> set[froz
     if not settings.rule_enabled(ra001.CODE):
         return set()
     pairs: set[frozenset[str]] = set()
-    for finding in ra001.check(change, index, settings):
+    for finding in ra001.findings_of(change, index, settings):  # the rule's own, made once
         pairs.add(frozenset((finding.function, finding.target)))
         pairs.update(frozenset((finding.function, c.qualname)) for c in finding.others)
     return pairs

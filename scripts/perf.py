@@ -8,6 +8,7 @@ Prints figures; it is not a test, and asserts nothing.
     python scripts/perf.py --floor --sympy DIR   # single-core cost of the per-file stages
     python scripts/perf.py --many-functions      # one new module of 3,000..25,000 functions
     python scripts/perf.py --realistic --sympy DIR --jscpd J   # renamed copies of real sympy helpers
+    python scripts/perf.py --warm --rich DIR --sympy DIR --runs 5   # a one-function change, warm, beside ruff
                                                  # (cold, again, other, warm, warm new: see realistic())
 
 For each run it times, on the same tree and one after the other (so that each
@@ -68,6 +69,7 @@ from pathlib import Path
 from typing import Optional
 
 SYMPY = "sympy==1.14.0"
+RICH = "rich==14.0.0"
 DJANGO = "django>=5.2,<5.3"
 
 def new_file_patch(path: str, source: str) -> str:
@@ -343,6 +345,90 @@ def realistic(repo: Path, runs: int, jscpd: Optional[str], extra: list[str]) -> 
     return 0
 
 
+# A function added to an existing file of rich 14.0.0 (``--warm``): no finding, the change a
+# pre-commit hook sees most.
+RICH_PATCH = """\
+diff --git a/rich/filesize.py b/rich/filesize.py
+--- a/rich/filesize.py
++++ b/rich/filesize.py
+@@ -86,3 +86,11 @@ def decimal(
+         precision=precision,
+         separator=separator,
+     )
++
++
++def kibi(size: int, *, precision: Optional[int] = 1) -> str:
++    \"\"\"The size in powers of 1024.\"\"\"
++    if size < 1024:
++        return f"{size:,} bytes"
++    unit = 1024 ** int(size.bit_length() // 10)
++    return f"{size / unit:,.{precision}f} KiB"
+"""
+
+
+def renamed_function(patch: str, suffix: str) -> str:
+    """The patch with its (first) new function renamed: the same work for the engine, a
+    one-function change the cache has no answer for."""
+    import re
+
+    name = re.search(r"^\+def (\w+)\(", patch, re.M).group(1)
+    return patch.replace(f"def {name}(", f"def {name}{suffix}(", 1)
+
+
+def warm(trees: list[tuple[str, Path, str]], runs: int, jscpd: Optional[str], ruff: Optional[str], extra: list[str]) -> int:
+    """Per tree (label, folder, patch), ``runs`` rounds of: jscpd, ruff (``ruff check``, its
+    cache warm: run once before the rounds), reuse-audit **cold** (an empty cache), then,
+    after the background build the cold check started, **again** (the same check: its
+    answer read from the cache) and **new** (the patch's function renamed, a new name every
+    round: a one-function change the cache has no answer for, on the filled cache).  Best of
+    the rounds for each column, and the best same-round cold/jscpd ratio."""
+    bytecode()
+    print(f"warm checks of a one-function change, {runs} round(s), {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
+    print(f"{'tree':<26} {'round':>5} {'jscpd s':>8} {'ruff s':>7} {'cold s':>7} {'again s':>8} {'new s':>7} {'cold/jscpd':>10}")
+    with tempfile.TemporaryDirectory(prefix="reuse-audit-perf-") as tmp:
+        work = Path(tmp)
+        for label, repo, text in trees:
+            if ruff:
+                measure([ruff, "check", "--quiet", str(repo)])  # its cache filled
+            patch = work / "warm.patch"
+            patch.write_text(text)
+            best: dict[str, float] = {}
+            for run in range(runs):
+                figures: dict[str, float] = {}
+                if jscpd:
+                    out = work / f"jscpd-{run}"
+                    figures["jscpd"] = measure([jscpd, "--format", "python", "--silent", "--reporters", "json", "--output", str(out), str(repo)]).seconds
+                    shutil.rmtree(out, ignore_errors=True)
+                if ruff:
+                    figures["ruff"] = measure([ruff, "check", "--quiet", str(repo)]).seconds
+                cache = work / f"cache-{run}"
+                shutil.rmtree(cache, ignore_errors=True)
+                figures["cold"] = measure(reuse_audit(patch, repo, cache, extra)).seconds
+                background_wait(cache)
+                figures["again"] = measure(reuse_audit(patch, repo, cache, extra)).seconds
+                new_patch = work / f"new-{run}.patch"
+                new_patch.write_text(renamed_function(text, f"_n{run}"))
+                figures["new"] = measure(reuse_audit(new_patch, repo, cache, extra)).seconds
+                shutil.rmtree(cache, ignore_errors=True)
+                if "jscpd" in figures:
+                    figures["cold/jscpd"] = figures["cold"] / figures["jscpd"]
+                for key, value in figures.items():
+                    best[key] = min(best.get(key, value), value)
+                print(_warm_row(label, str(run + 1), figures))
+                sys.stdout.flush()
+            print(_warm_row(label, "best", best))
+    print(f"load {os.getloadavg()[0]:.1f} at the end")
+    return 0
+
+
+def _warm_row(label: str, run: str, figures: dict[str, float]) -> str:
+    nan = float("nan")
+    return (
+        f"{label:<26} {run:>5} {figures.get('jscpd', nan):8.2f} {figures.get('ruff', nan):7.3f} {figures['cold']:7.2f}"
+        f" {figures['again']:8.3f} {figures['new']:7.3f} {figures.get('cold/jscpd', nan):10.2f}"
+    )
+
+
 # ---------------------------------------------------------------- measuring
 
 
@@ -594,7 +680,23 @@ def main(argv: Optional[list[str]] = None) -> int:
         help="instead: renamed copies of real sympy helpers (>= 8 callees): jscpd, cold, the same "
         "check again at once (background build running), warm; best of --runs",
     )
+    parser.add_argument(
+        "--warm", action="store_true",
+        help="instead: a one-function change on --rich and --sympy: cold, the same check again after the "
+        "background build, a new one-function change then; beside ruff and jscpd, best of --runs",
+    )
+    parser.add_argument("--rich", type=Path, help="unpacked rich 14.0.0 source (--warm; default: fetched)")
+    parser.add_argument("--ruff", help="the ruff executable (default: PATH, beside this interpreter)")
     args = parser.parse_args(argv)
+    if args.warm:
+        extra = ["--jobs", str(args.jobs)] if args.jobs is not None else []
+        jscpd = find_tool(args.jscpd, "jscpd", [Path("node_modules/.bin/jscpd"), Path("/tmp/perf/node_modules/.bin/jscpd")])
+        ruff = find_tool(args.ruff, "ruff", [Path(sys.executable).with_name("ruff")])
+        rich = (args.rich or fetch(RICH, args.downloads)).resolve()
+        sympy = (args.sympy or fetch(SYMPY, args.downloads)).resolve()
+        sqrt_match = dict(REALISTIC)["sqrt_match (rare names)"].format(prefix="")
+        trees = [("rich 14.0.0 (kibi)", rich, RICH_PATCH), ("sympy 1.14.0 (sqrt_match)", sympy, sqrt_match)]
+        return warm(trees, args.runs, jscpd, ruff, extra)
     if args.realistic:
         extra = ["--jobs", str(args.jobs)] if args.jobs is not None else []
         jscpd = find_tool(args.jscpd, "jscpd", [Path("node_modules/.bin/jscpd"), Path("/tmp/perf/node_modules/.bin/jscpd")])

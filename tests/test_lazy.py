@@ -8,6 +8,8 @@ functions, lazily and fully, which must give the same report.
 
 from __future__ import annotations
 
+import importlib
+
 import shutil
 import sysconfig
 from pathlib import Path
@@ -434,6 +436,65 @@ def test_a_costly_check_waits_for_a_running_background_build_and_a_cheap_one_doe
         assert costly.index.build["mode"] == "full" and waited == [tmp_path / "cache2"]
     finally:
         cache.close()
+
+
+def test_a_lazy_index_takes_the_work_of_a_previous_one_on_the_files_they_share(copies, tmp_path, monkeypatch):
+    """The check that verifies a fix runs on the tree after the change with the fixed file
+    overlaid: its lazy index takes the first check's texts, layouts, renames and facts of the
+    files both trees share (``LazyIndex.inherit``), and answers as one made from nothing."""
+    from reuse_audit import cache as cache_module
+    from reuse_audit.index import digests
+    from reuse_audit.index.lazy import build_lazy_index
+    from reuse_audit.tree import FsTree, OverlayTree
+
+    root = tmp_path / "repo"
+    shutil.copytree(copies["click"], root)
+    for module in (cache_module, digests):  # the files were copied just now: no racy margin
+        monkeypatch.setattr(module, "RACY_SECONDS", 0.0)
+    cache = FactsCache(tmp_path / "cache")
+    try:
+        tree = FsTree(root)
+        first = build_lazy_index(tree, Settings(), cache, 1, ["click/utils.py"]).lazy
+        callees = ["click.utils.echo", "click.core.Context.invoke", "os.path.join"]
+        first.candidates(callees, 2)
+        changed = "click/utils.py"
+        fixed = OverlayTree(tree, {changed: (root / changed).read_bytes() + b"\nimport os as operating_system\n"})
+        reads: list[str] = []
+        real = tree.read
+        monkeypatch.setattr(tree, "read", lambda path: reads.append(path) or real(path))
+        taken = build_lazy_index(fixed, Settings(), cache, 1, [changed], previous=first).lazy
+        assert taken.candidates(callees, 2) and reads == []  # nothing read again: the changed file is in memory
+        monkeypatch.setattr(tree, "read", real)
+        made = build_lazy_index(fixed, Settings(), cache, 1, [changed]).lazy
+        assert taken.candidates(callees, 2) == made.candidates(callees, 2)
+        assert {k: sorted(v) for k, v in taken.renamed().items()} == {k: sorted(v) for k, v in made.renamed().items()}
+        assert ("operating_system", changed) in {(new, key) for new, key, _ in taken.renamed()["os"]}
+    finally:
+        cache.close()
+
+
+def test_ra003_reads_the_findings_ra001_made_in_the_same_check(copies, tmp_path, monkeypatch):
+    """RA003 leaves out the pairs RA001 reports: it reads RA001's findings of the check it is
+    part of, and the candidates are searched once, not once a rule."""
+    ra001 = importlib.import_module("reuse_audit.rules.ra001_reimplemented_function")
+
+    root = tmp_path / "repo"
+    shutil.copytree(copies["click"], root)
+    patch = _copy_patches(root, "click", 1)[0]
+    made = []
+    real = ra001._findings
+
+    def counting(change, index, settings):
+        made.append(index)
+        return real(change, index, settings)
+
+    monkeypatch.setattr(ra001, "_findings", counting)
+    settings = Settings(select=("RA001", "RA003"))
+    result = run(change_from_patch(root, patch, "p.patch"), settings, cache=None, jobs=1)
+    assert result.index.build["mode"] == "lazy" and result.index.lazy.source.stats.get("tokenized")  # RA003 searched
+    assert len(made) == 1
+    run(change_from_patch(root, patch, "p.patch"), settings, cache=None, jobs=1)
+    assert len(made) == 2  # another check: made again
 
 
 def test_raw_symbols_are_kept_by_content_for_the_next_check(copies, tmp_path, monkeypatch):

@@ -283,6 +283,35 @@ def test_a_tokenizer_process_that_dies_does_not_hang_the_run(monkeypatch):
     assert pool.compute_entries(work, jobs=2) == serial
 
 
+def _raw_work(count: int) -> list[tuple[str, bytes, int, int]]:
+    source = b"def f(a, b):\n    total = 0\n    for x in a:\n        total += x * b\n    return total\n"
+    return [(f"d{i}", source * (1 + i % 5), 0, len(source) * (1 + i % 5)) for i in range(count)]
+
+
+def test_work_begun_beside_this_process_equals_the_work_done_here():
+    """RA003's raw symbols are begun in forked processes while the rules before it run, and
+    collected when it needs them (``pool.Begun``): the same values as made here."""
+    work = _raw_work(pool.PARALLEL_THRESHOLD * 3)
+    serial = {key: tokens.raw_symbols(*rest) for key, *rest in work}
+    assert pool.Begun(work, tokens.raw_symbols, jobs=2).result() == serial
+    assert pool.Begun(work, tokens.raw_symbols, jobs=1).result() == serial  # one core: made here
+    assert pool.Begun(work[:3], tokens.raw_symbols, jobs=2).result() == {k: serial[k] for k, *_ in work[:3]}
+
+
+def test_a_begun_process_that_dies_does_not_hang_the_run(monkeypatch):
+    work = _raw_work(pool.PARALLEL_THRESHOLD + 6)
+    serial = {key: tokens.raw_symbols(*rest) for key, *rest in work}
+    monkeypatch.setattr(pool, "_work_chunk", _die)
+    assert pool.Begun(work, tokens.raw_symbols, jobs=2).result() == serial
+
+
+def test_work_begun_and_never_collected_is_stopped():
+    # RA003 did not search after all (the function is a delegate, the index went full): closed
+    begun = pool.Begun(_raw_work(pool.PARALLEL_THRESHOLD * 3), tokens.raw_symbols, jobs=2)
+    begun.close()
+    assert begun._pool is None
+
+
 def _many_modules(count: int) -> dict[str, str]:
     """A package of ``count`` modules, each with a function, a class with a method, a
     nested function, a duplicate def, and a module without functions."""

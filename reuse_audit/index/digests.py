@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from typing import Iterable, Mapping, Optional
 
-from ..cache import FactsCache
+from ..cache import RACY_SECONDS, FactsCache
 from ..errors import UsageError
 from ..model import Note
 from ..tree import FsTree, OverlayTree, SourceTree
@@ -24,7 +25,11 @@ def digest_files(tree: SourceTree, paths: Iterable[str], cache: Optional[FactsCa
     """sha256 of each readable path, the bytes read on the way, and notes on unreadable files.
 
     With a cache and a tree on disk, a file whose size, times and inode are
-    those recorded with its digest is not read again.
+    those recorded with its digest is not read again.  The walk of the tree
+    gave those (``FsTree.stat_key``), and what is learnt of a file is kept
+    with its tree (``FsTree.digested``): the tree after a change, overlaid on
+    the tree before, has the same digests for every file the change leaves,
+    and neither stats nor reads them again.
     """
     notes: list[Note] = []
     digests: dict[str, str] = {}
@@ -41,8 +46,11 @@ def digest_files(tree: SourceTree, paths: Iterable[str], cache: Optional[FactsCa
             contents[path] = data
             digests[path] = hashlib.sha256(data).hexdigest()
         return digests, contents, notes
-    root, changes = disk
-    known = cache.get_stats(root)
+    base, changes = disk
+    root = os.path.realpath(base.root)
+    learnt = base.digested
+    racy = (time.time() - RACY_SECONDS) * 1e9  # a file written since may change again unseen: never learnt
+    known: Optional[dict] = None  # the stat cache, read the first time a file is not learnt yet
     fresh = []
     for path in paths:
         if path in changes:
@@ -51,24 +59,37 @@ def digest_files(tree: SourceTree, paths: Iterable[str], cache: Optional[FactsCa
                 notes.append(Note(path, "skipped: cannot read file (KeyError)"))
                 continue
         else:
-            try:
-                st = os.stat(os.path.join(root, *path.split("/")))
-            except OSError:
-                st = None
-            if st is not None:
-                seen = known.get(path)
-                if seen is not None and seen[:4] == (st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns):
-                    digests[path] = seen[4]
+            key = base.stat_key(path)
+            if key is None:  # not listed by the walk
+                try:
+                    st = os.stat(os.path.join(root, *path.split("/")))
+                    key = (st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns)
+                except OSError:
+                    key = None
+            if key is not None:
+                seen = learnt.get(path)
+                if seen is not None and seen[0] == key:
+                    digests[path] = seen[1]
+                    continue
+                if known is None:
+                    known = cache.get_stats(root)
+                stored = known.get(path)
+                if stored is not None and stored[:4] == key:
+                    digests[path] = stored[4]
+                    learnt[path] = (key, stored[4])  # (the stat cache holds no racy file)
                     continue
             try:
                 data = tree.read(path)
             except (OSError, KeyError, UsageError) as exc:
                 notes.append(Note(path, f"skipped: cannot read file ({unreadable(exc)})"))
                 continue
-            if st is not None:
-                fresh.append((path, st, hashlib.sha256(data).hexdigest()))
+            if key is not None:
+                digest = hashlib.sha256(data).hexdigest()
+                fresh.append((path, key, digest))
+                if key[1] < racy and key[3] < racy:
+                    learnt[path] = (key, digest)
                 contents[path] = data
-                digests[path] = fresh[-1][2]
+                digests[path] = digest
                 continue
         contents[path] = data
         digests[path] = hashlib.sha256(data).hexdigest()
@@ -77,13 +98,15 @@ def digest_files(tree: SourceTree, paths: Iterable[str], cache: Optional[FactsCa
     return digests, contents, notes
 
 
-def _on_disk(tree: SourceTree) -> Optional[tuple[str, Mapping[str, Optional[bytes]]]]:
-    """(real root, in-memory changes) of a directory tree, or of one overlaid in memory."""
-    changes: Mapping[str, Optional[bytes]] = {}
+def _on_disk(tree: SourceTree) -> Optional[tuple[FsTree, Mapping[str, Optional[bytes]]]]:
+    """(the tree on disk, in-memory changes) of a directory tree, or of one overlaid in memory
+    (once or more: the tree a fix is verified on is the tree after a change, overlaid)."""
+    changes: dict[str, Optional[bytes]] = {}
     base = tree
-    if type(tree) is OverlayTree:
-        changes = tree.changes
-        base = tree.base
+    while type(base) is OverlayTree:
+        for path, data in base.changes.items():
+            changes.setdefault(path, data)  # the outer overlay's content wins
+        base = base.base
     if type(base) is not FsTree:
         return None
-    return os.path.realpath(base.root), changes
+    return base, changes

@@ -152,6 +152,26 @@ class LazyIndex:
         self.digested = digested  # what digest_files gave: for a full build after all
         self.by_path = LazyByPath(self)
 
+    def inherit(self, previous: "LazyIndex") -> None:
+        """Take ``previous``'s work on each file whose content is the same here (its text, its
+        layout, its ``x as y``, its facts): ``previous`` indexed a tree this one differs from
+        in a few files (the tree after a change, before its fix is verified on this one).
+        What crosses files (modules, resolution, searches) is made again."""
+        same = {p for p in self.paths if p in self.source.digests and previous.source.digests.get(p) == self.source.digests[p]}
+        self._texts.update((p, t) for p, t in previous._texts.items() if p in same)
+        self._layouts.update((p, layout) for p, layout in previous._layouts.items() if p in same)
+        self.source.facts.update((p, f) for p, f in previous.source.facts.items() if p in same)
+        if previous._renames is not None:
+            renamed: dict[str, list[tuple[str, str, int]]] = {}
+            for name, found in previous._renames.items():
+                kept = [r for r in found if r[1] in same]
+                if kept:
+                    renamed[name] = kept
+            others = {p: t for p, t in ((p, self._text(p)) for p in self.paths if p not in same) if t is not None}
+            for name, found in renames(others).items():
+                renamed.setdefault(name, []).extend(found)
+            self._renames = renamed
+
     def file_notes(self, path: str) -> tuple[Note, ...]:
         """The notes on one file's own facts (decoding, syntax errors)."""
         facts = self.source.compact([path]).get(path) if path in self.source.digests else None
@@ -386,11 +406,14 @@ def build_lazy_index(
     jobs: int,
     changed: Iterable[str],
     whatever_the_cache_holds: bool = False,
+    previous: Optional[LazyIndex] = None,
 ) -> LazyRepoIndex:
     """The lazy index of ``tree``; ``changed``: the paths of the changed files, always searched.
 
     Raises NeedsFullIndex when a stored snapshot makes the full index the cheaper one, unless
     ``whatever_the_cache_holds`` (an index asked only a few questions: the tree before a change).
+    ``previous``: the lazy index of a tree this one differs from in a few files, whose work
+    on the files they share is taken (``LazyIndex.inherit``).
     """
     paths = [p for p in tree.paths() if not settings.excluded(p)]
     stats = dict(new_stats("lazy"), searched=0)
@@ -411,6 +434,8 @@ def build_lazy_index(
 
     changed = tuple(changed)
     lazy = LazyIndex(readable, source, text_of, changed, settings, (digests, contents, list(notes)))
+    if previous is not None:
+        lazy.inherit(previous)
     notes.extend(source.notes)
     if cache is not None and cache.disabled_reason:
         notes.append(Note("", cache.disabled_reason))

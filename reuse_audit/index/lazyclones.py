@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Iterable, Optional
 
 from ..index_protocol import Lookup
 from ..model import Function, Note
 from ..rows import TokenEntry
 from .clonecache import CloneCache
 from .clones import score_matches
-from .pool import compute_entries, raw_files
+from .lazy import NeedsFullIndex
+from .pool import Begun, compute_entries, raw_files
 from .tokens import gram_pattern, lengths, sketch_grams
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,6 +33,7 @@ class LazyCloneIndex:
         self.notes: tuple[Note, ...] = ()
         self._entries: dict[str, dict[str, TokenEntry]] = {}  # path -> local name -> entry
         self._raw: Optional[dict[str, str]] = None  # path -> raw symbols of the whole file
+        self._begun: Optional[tuple[dict[str, str], Begun]] = None  # (kept, begun): see begin()
 
     def _tokenize(self, paths: list[str]) -> None:
         """The entries of the functions of ``paths``: parsed, then tokenized, in processes when there are many."""
@@ -69,26 +71,57 @@ class LazyCloneIndex:
         entry = self._entry(qualname)
         return None if entry is None else entry.literals
 
+    def begin(self, qualnames: Iterable[str]) -> None:
+        """Begin the raw symbols of every module file (``_raw_files``) in forked processes, beside
+        the rules that run before RA003, when one of the changed functions ``qualnames`` is long
+        enough for RA003 to search for (whether it will, it decides itself)."""
+        if self._raw is not None or self._begun is not None:
+            return
+        try:
+            if not any(len(self.tokens(q) or "") >= self.min_tokens for q in qualnames):
+                return
+        except NeedsFullIndex:
+            return  # the rule that asks will find it out
+        self._begun = self._begin_raw()
+
+    def _begin_raw(self) -> tuple[dict[str, str], Begun]:
+        """(the raw symbols the clone cache keeps, the others begun: ``Begun``)."""
+        lazy = self.lazy
+        paths = [p for p in lazy.paths if p in lazy.module_of_path and lazy.searched(p)]
+        digests = lazy.source.digests
+        directory = getattr(lazy.source.cache, "directory", None)
+        store = CloneCache(directory) if directory is not None else None
+        try:
+            kept = store.load_raw(digests[p] for p in paths if p in digests) if store is not None else {}
+        finally:
+            if store is not None:
+                store.close()
+        raw = {p: kept[digests[p]] for p in paths if digests.get(p) in kept}
+        return raw, raw_files([(p, lazy._contents(p) or b"") for p in paths if p not in raw], lazy.source.jobs)
+
+    def close(self) -> None:
+        """Stop the processes :meth:`begin` started, if nothing collected their work."""
+        if self._begun is not None:
+            self._begun[1].close()
+
     def _raw_files(self) -> dict[str, str]:
         """The raw symbols of every module file, tokenized once from its start (as each
         function is from its ``def``: the tokens of a function are a run of its file's).
         With a cache, they are kept by the file's content digest: the next check (while the
         background build runs, or of another change) reads those of the unchanged files."""
         if self._raw is None:
+            begun, self._begun = self._begun or self._begin_raw(), None
+            raw, making = begun
+            made = making.result()
+            raw = {**raw, **made}
             lazy = self.lazy
-            paths = [p for p in lazy.paths if p in lazy.module_of_path and lazy.searched(p)]
             digests = lazy.source.digests
             directory = getattr(lazy.source.cache, "directory", None)
-            store = CloneCache(directory) if directory is not None else None
-            try:
-                kept = store.load_raw(digests[p] for p in paths if p in digests) if store is not None else {}
-                raw = {p: kept[digests[p]] for p in paths if digests.get(p) in kept}
-                made = raw_files([(p, lazy._contents(p) or b"") for p in paths if p not in raw], lazy.source.jobs)
-                raw.update(made)
-                if store is not None:
+            if directory is not None and made:
+                store = CloneCache(directory)
+                try:
                     store.store_raw({digests[p]: symbols for p, symbols in made.items() if p in digests})
-            finally:
-                if store is not None:
+                finally:
                     store.close()
             self._raw = raw
         return self._raw

@@ -13,7 +13,7 @@ from __future__ import annotations
 import gc
 import marshal
 import os
-from typing import Callable, Optional
+from typing import Callable, Mapping, Optional, Sized, TypeVar
 
 from ..cache import MARSHALLED, dump_facts, seal
 from ..resolve import skeleton_of
@@ -25,6 +25,8 @@ from .tables import inverse_deps, note_info, plain_rows, resolve_files, rows_of
 # 43 files of a rare-name copy took 0.45 and 0.39 s here; at 16, its whole check went
 # from 2.42 to 2.08 s: docs/performance.md).
 PARALLEL_THRESHOLD = 16
+
+K = TypeVar("K")
 
 
 def _worker_main(conn, sources: list, inherited: list) -> None:
@@ -237,16 +239,17 @@ def parse_many(sources: dict[str, bytes], jobs: int = 0, with_blobs: bool = Fals
     return out
 
 
-def _chunks(sources: dict[str, bytes], count: int) -> list[list[str]]:
-    """Paths by decreasing size, cut into about ``count`` chunks of equal bytes."""
-    paths = sorted(sources, key=lambda p: (-len(sources[p]), p))
-    target = max(1, sum(len(sources[p]) for p in paths) // count)
-    chunks: list[list[str]] = []
-    chunk: list[str] = []
+def _chunks(sources: Mapping[K, Sized | int], count: int) -> list[list[K]]:
+    """Keys by decreasing size (of the value, or the value itself), cut into about ``count`` chunks of equal size."""
+    sizes = {k: v if isinstance(v, int) else len(v) for k, v in sources.items()}
+    paths = sorted(sizes, key=lambda p: (-sizes[p], p))
+    target = max(1, sum(sizes.values()) // count)
+    chunks: list[list[K]] = []
+    chunk: list[K] = []
     size = 0
     for path in paths:
         chunk.append(path)
-        size += len(sources[path])
+        size += sizes[path]
         if size >= target:
             chunks.append(chunk)
             chunk, size = [], 0
@@ -270,11 +273,69 @@ def compute_entries(work: list[tuple[str, bytes, list]], jobs: int = 0) -> dict[
     return in_processes(work, file_entries, jobs)
 
 
-def raw_files(work: list[tuple[str, bytes]], jobs: int = 0) -> dict[str, str]:
-    """key -> ``raw_symbols`` of the whole of each (key, bytes), in ``jobs`` forked processes when there are many."""
+def raw_files(work: list[tuple[str, bytes]], jobs: int = 0) -> "Begun":
+    """key -> ``raw_symbols`` of the whole of each (key, bytes), begun in forked processes
+    beside this one's work when there are many (``Begun.result`` collects them)."""
     from .tokens import raw_symbols
 
-    return in_processes([(key, data, 0, len(data)) for key, data in work], raw_symbols, jobs)
+    return Begun([(key, data, 0, len(data)) for key, data in work], raw_symbols, jobs)
+
+
+class Begun:
+    """key -> ``fn(*rest)`` of each (key, bytes, *rest) of ``work``, begun at once in forked
+    processes (the biggest first) while this process goes on with its own work, one core
+    left to it (``jobs`` - 1 processes); :meth:`result` collects them, making here, from the
+    smallest up, the chunks no process has begun by then.  With one core, little work, or
+    when the processes fail, everything is made here, at :meth:`result`."""
+
+    def __init__(self, work: list[tuple], fn, jobs: int = 0):
+        self.work, self.fn = work, fn
+        self._pool = None
+        self._begun: list[tuple[object, list[int]]] = []  # (future, numbers), biggest first
+        processes = (jobs if jobs > 0 else (os.cpu_count() or 1)) - 1
+        if processes < 1 or len(work) < PARALLEL_THRESHOLD:
+            return
+        global _WORK, _WORK_FN
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        sizes = {i: len(work[i][1]) for i in range(len(work))}
+        chunks = _chunks(sizes, (processes + 1) * 8)
+        _WORK, _WORK_FN = work, [fn]
+        try:
+            # every process is forked at the first submit, with the work in memory
+            self._pool = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork"))
+            self._begun = [(self._pool.submit(_work_chunk, chunk), chunk) for chunk in chunks]
+        except (OSError, ValueError, RuntimeError, ImportError):
+            self.close()
+        finally:
+            _WORK, _WORK_FN = [], []
+
+    def result(self) -> dict:
+        from concurrent.futures.process import BrokenProcessPool
+
+        out: dict = {}
+        try:
+            for future, numbers in reversed(self._begun):
+                if future.cancel():  # not begun: made here, while the processes go on
+                    out.update((self.work[i][0], self.fn(*self.work[i][1:])) for i in numbers)
+            for future, _ in self._begun:
+                if not future.cancelled():
+                    out.update(marshal.loads(future.result()))
+        except (OSError, ValueError, RuntimeError, BrokenProcessPool):
+            pass  # a process died: the rest is made here
+        finally:
+            self.close()
+        for key, *rest in self.work:
+            if key not in out:
+                out[key] = self.fn(*rest)
+        return out
+
+    def close(self) -> None:
+        """Stop the processes (a chunk one has begun is finished first); nothing is collected."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 def in_processes(work: list[tuple], fn, jobs: int = 0) -> dict:
