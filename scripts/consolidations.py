@@ -45,7 +45,8 @@ introducing commit the ``.py`` files of its tree (``git archive INTRODUCED --
 ``jscpd --format python --reporters json`` at jscpd's default thresholds; a row
 counts as found by jscpd when one reported clone has one fragment on the lines
 of ``function`` and the other on the lines of ``target`` (each at least one line
-of the function's span, decorators included, in its file at ``introduced``).
+of the function's span, decorators included, in its file at ``introduced``); the
+summary also says in how many of those the clone covers at least half of the copy.
 The functions are located by their qualified names (module path suffix, then
 ``Class.method`` / ``f.<locals>.g`` as Python's ``__qualname__``), with ``ast``,
 or by indentation for sources ``ast`` cannot read (Python 2).  Then one table:
@@ -202,6 +203,12 @@ def jscpd_pairs(duplicates: list[dict], copy: tuple[str, int, int], target: tupl
     return pairs
 
 
+def coverage(pairs: list[list[int]], copy: tuple[str, int, int]) -> float:
+    """The largest share of the copy's lines one pairing clone covers."""
+    size = copy[2] - copy[1] + 1
+    return round(max((min(end, copy[2]) - max(start, copy[1]) + 1) / size for start, end, _, _ in pairs), 2) if pairs else 0.0
+
+
 def run_jscpd(exe: str, clone: Path, commit: str, rows: list[dict]) -> dict[tuple[str, str], dict]:
     """jscpd on the ``.py`` files of ``commit``: for each row, whether a clone pairs ``function`` with ``target``."""
     results: dict[tuple[str, str], dict] = {}
@@ -247,6 +254,7 @@ def run_jscpd(exe: str, clone: Path, commit: str, rows: list[dict]) -> dict[tupl
             results[(r["function"], r["target"])] = {
                 "found": bool(pairs),
                 "files_paired": paired_files,
+                "coverage": coverage(pairs, copy),
                 "clones": pairs,
                 "copy_lines": list(copy),
                 "target_lines": list(target),
@@ -322,6 +330,11 @@ def side_by_side(outcomes: list[dict]) -> list[str]:
         f" (of {len(outcomes)} rows)"
     )
     lines.append("  " + ", ".join(f"{v} {n}" for v, n in counts.items()))
+    half = [o for o in by_jscpd if o["jscpd"].get("coverage", 0) >= 0.5]
+    lines.append(
+        f"  jscpd's clone covers at least half of the copy's lines in {len(half)} of its {len(by_jscpd)}"
+        f" (reuse-audit finds {sum(o['found'] for o in half)} of those)"
+    )
     files = sum(bool(o["jscpd"] and o["jscpd"]["files_paired"]) for o in outcomes)
     lines.append(f"  jscpd pairs the copy's file with the target's (any lines) in {files}")
     failed = [o for o in outcomes if o["jscpd"] and o["jscpd"]["error"]]

@@ -102,6 +102,8 @@ def test_a_clone_counts_only_when_it_pairs_the_copys_lines_with_the_targets():
     ]
     assert consolidations.jscpd_pairs(report, copy, target) == [[18, 24, 95, 101]]
     assert consolidations.jscpd_pairs(report[1:], copy, target) == []
+    assert consolidations.coverage([[18, 24, 95, 101]], copy) == 0.27
+    assert consolidations.coverage([], copy) == 0.0
 
 
 def _outcome(rules: list[str], jscpd: bool | None) -> dict:
@@ -115,7 +117,7 @@ def _outcome(rules: list[str], jscpd: bool | None) -> dict:
         "found": bool(rules),
         "rules": rules,
         "error": None,
-        "jscpd": None if jscpd is None else {"found": jscpd, "files_paired": jscpd, "clones": [], "error": None},
+        "jscpd": None if jscpd is None else {"found": jscpd, "files_paired": jscpd, "coverage": 1.0 if jscpd else 0.0, "clones": [], "error": None},
     }
 
 
@@ -125,3 +127,4 @@ def test_side_by_side_counts_both_and_neither():
     lines = consolidations.side_by_side(outcomes)
     assert "jscpd finds 2, reuse-audit finds 2, of jscpd's 2 reuse-audit finds 1 (of 4 rows)" in lines
     assert "  both 1, reuse-audit only 1, jscpd only 1, neither 1" in lines
+    assert "  jscpd's clone covers at least half of the copy's lines in 2 of its 2 (reuse-audit finds 1 of those)" in lines
