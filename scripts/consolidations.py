@@ -19,11 +19,15 @@ callees and the copy calls at least 80% of them) and by ``kind``.
 
 How the rows were found (without reuse-audit, so that the corpus does not lean
 towards what it already finds): consolidation commits were taken from commit
-messages (dedup, duplicate, DRY, reuse, use existing...) and from histories
-scanned for same-named functions with near-identical bodies of which a commit
-removed one copy or both; the introducing commit is the one that added the copy
-while the target was already in the tree, and each pair was then read and kept
-only when calling or merging the target was the right fix.  ``function``,
+messages (dedup, duplicate, DRY, reuse, use existing, instead of, redundant...),
+from histories scanned for same-named functions with near-identical bodies of
+which a commit removed one copy or both, and from commits that delete a function
+and point its callers at one that already existed; the introducing commit is
+the one that added the copy while the target was already in the tree, and each
+pair was then read and kept only when calling or merging the target was the
+right fix (not: both added by one commit, a deliberate extract-then-replace, a
+copy inside a string literal, a target outside the repository, a wrapper that
+calls the target).  ``function``,
 ``target`` and ``target_callees`` come from the engine's index of the tree at
 ``introduced`` (``function`` is new there, ``target`` exists at its parent).
 ``kind``: verbatim / near-verbatim (pasted), parametrize (pasted with one
