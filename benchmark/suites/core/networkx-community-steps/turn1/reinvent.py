@@ -1,0 +1,60 @@
+"""Communities of a network seen as one graph: the graph of communities and the links between them."""
+
+import networkx as nx
+
+
+def _partition(G, communities) -> list:
+    """The communities as a list of sets, refusing what is not a partition of ``G``'s members."""
+    communities = [set(community) for community in communities]
+    if not nx.community.is_partition(G, communities):
+        raise ValueError("the communities must split the members of the network exactly")
+    return communities
+
+
+def weighted_copy(G, weight="weight") -> nx.Graph:
+    """``G`` as networkx's Louvain method works on it: parallel links merged into one whose
+    ``"weight"`` adds theirs up, every link's ``"weight"`` its ``weight`` attribute (1 when
+    missing); one-way links stay one-way."""
+    if G.is_multigraph():
+        H = nx.DiGraph() if G.is_directed() else nx.Graph()
+        H.add_nodes_from(G)
+        for u, v, wt in G.edges(data=weight, default=1):
+            if H.has_edge(u, v):
+                H[u][v]["weight"] += wt
+            else:
+                H.add_edge(u, v, weight=wt)
+        return H
+    H = G.__class__()
+    H.add_nodes_from(G)
+    H.add_weighted_edges_from(G.edges(data=weight, default=1))
+    return H
+
+
+def community_graph(G, communities, weight="weight") -> nx.Graph:
+    """The graph of the communities of ``G`` as networkx's Louvain method builds it: node ``i``
+    for the ``i``-th community, its ``"nodes"`` the members, and a link between two communities
+    (a loop for a community with links inside) whose ``"weight"`` adds up the weights of the
+    links it stands for."""
+    W = weighted_copy(G, weight)
+    H = W.__class__()
+    home = {}
+    for i, part in enumerate(_partition(G, communities)):
+        members = set()
+        for node in part:
+            home[node] = i
+            members.update(W.nodes[node].get("nodes", {node}))
+        H.add_node(i, nodes=members)
+    for u, v, data in W.edges(data=True):
+        before = H.get_edge_data(home[u], home[v], {"weight": 0})["weight"]
+        H.add_edge(home[u], home[v], weight=data["weight"] + before)
+    return H
+
+
+def cross_links(G, communities) -> int:
+    """The number of links of ``G`` between members of different communities, as networkx
+    counts them when it rates a partition."""
+    communities = _partition(G, communities)
+    if G.number_of_nodes() == 0:
+        return 0
+    MG = nx.MultiDiGraph if G.is_directed() else nx.MultiGraph
+    return nx.quotient_graph(G, communities, create_using=MG).size()

@@ -1,0 +1,73 @@
+"""Sites of a network: the graph of site groups, and the sites no well-linked part can hold."""
+
+import networkx as nx
+import itertools as it
+
+from networkx.algorithms.connectivity.edge_kcomponents import _low_degree_nodes
+
+
+def _check_network(G) -> None:
+    """Only undirected networks, with or without parallel links, are planned."""
+    if G.is_directed():
+        raise ValueError("links are two-way: an undirected graph is expected")
+    if nx.number_of_selfloops(G):
+        raise ValueError("a link from a site to itself means nothing here")
+
+
+def site_map(G, groups=None) -> nx.Graph:
+    """The graph of groups of ``G``'s sites, numbered as networkx numbers them when it plans links.
+
+    ``groups`` (an iterable of collections of sites) default to the connected parts of ``G``.
+    Sites in no group stand alone.  Each node has ``members``; ``graph["mapping"]`` maps each
+    site to its group's node."""
+    _check_network(G)
+    if groups is None:
+        groups = nx.connected_components(G)
+    groups = [set(group) for group in groups]
+    seen = set()
+    for group in groups:
+        unknown = [site for site in group if site not in G]
+        if unknown:
+            raise ValueError(f"unknown sites: {unknown!r}")
+        if seen & group:
+            raise ValueError(f"sites in more than one group: {sorted(seen & group, key=repr)!r}")
+        seen |= group
+    if G.number_of_nodes() == 0:
+        return nx.Graph(mapping={})
+    mapping, members = {}, {}
+    C = G.__class__()
+    i = 0
+    remaining = set(G.nodes())
+    for i, group in enumerate(groups):
+        remaining.difference_update(group)
+        members[i] = group
+        mapping.update((n, i) for n in group)
+    for i, node in enumerate(remaining, start=i + 1):
+        members[i] = {node}
+        mapping[node] = i
+    C.add_nodes_from(range(i + 1))
+    C.add_edges_from((mapping[u], mapping[v]) for u, v in G.edges() if mapping[u] != mapping[v])
+    nx.set_node_attributes(C, name="members", values=members)
+    C.graph["mapping"] = mapping
+    return C
+
+
+def weak_sites(G, k: int = 2) -> list:
+    """The sites that no part of ``G`` surviving any ``k - 1`` cut links can hold, in the
+    order networkx sets them aside while it searches for such parts (parallel links count)."""
+    _check_network(G)
+    if k < 1:
+        raise ValueError("k must be at least 1")
+    if G.number_of_nodes() == 0:
+        return []
+    weak = []
+    H = G.copy()
+    singletons = set(_low_degree_nodes(H, k))
+    while singletons:
+        nbunch = set(it.chain.from_iterable(map(H.neighbors, singletons)))
+        nbunch.difference_update(singletons)
+        H.remove_nodes_from(singletons)
+        weak.extend(singletons)
+        singletons = set(_low_degree_nodes(H, k, nbunch))
+    weak.extend(next(iter(part)) for part in nx.connected_components(H) if len(part) == 1)
+    return weak
