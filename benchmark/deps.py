@@ -34,7 +34,10 @@ def requirements_of(metadata_text: str) -> list:
     """The runtime requirements (``packaging.requirements.Requirement``) of a release's core metadata."""
     from email.parser import HeaderParser
 
-    from packaging.requirements import InvalidRequirement, Requirement
+    try:
+        from packaging.requirements import InvalidRequirement, Requirement
+    except ImportError:
+        raise UsageError("the benchmark needs its extra: pip install 'reuse-audit[bench]' (packaging is not installed)") from None
 
     out = []
     for line in HeaderParser().parsestr(metadata_text).get_all("Requires-Dist") or ():
