@@ -605,6 +605,15 @@ def _best_target(
     read = change.read_after if change is not None else None
     helpers = change.helpers if change is not None else added
     qualifying: list[tuple] = []
+    # the new function's tokens and its own code (with the new helpers it reaches) are the same
+    # against every candidate: read and tokenized once, when a first candidate needs them
+    mine: dict[str, Any] = {}
+
+    def new_tokens() -> Optional[tuple[str, str]]:
+        if "tokens" not in mine:
+            mine["tokens"] = _tokens_of(qualname, index, read)
+        return mine["tokens"]
+
     for target_name in sorted(index.candidates(callees, fewest_shared(settings))):
         if target_name == qualname or nested(target_name, qualname) or calls_function(reached, target_name, index):
             continue
@@ -627,7 +636,7 @@ def _best_target(
 
         def pair(target_name: str = target_name) -> tuple:
             if "pair" not in alike:
-                alike["pair"] = (_tokens_of(qualname, index, read), _tokens_of(target_name, index, read))
+                alike["pair"] = (new_tokens(), _tokens_of(target_name, index, read))
             return alike["pair"]
 
         def similarity_of() -> Optional[float]:
@@ -642,9 +651,9 @@ def _best_target(
             a, b = pair()
             if a is None or b is None or a[0] is None or b[0] is None:
                 return None
-            if "code" not in alike:
-                alike["code"] = _own_code(a, qualname, reached, helpers, index, read)
-            return alike["code"], b
+            if "code" not in mine:
+                mine["code"] = _own_code(a, qualname, reached, helpers, index, read)
+            return mine["code"], b
 
         # (after the callee test, which the index's table answers: whether the target may
         # be named reads its file's facts, its decorators, which a warm index has not parsed)

@@ -202,8 +202,7 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
     if clones is None:  # the engine builds it only when RA003 runs
         return
     # the tokenizer compiles its patterns when imported: not for a check answered from the cache
-    from reuse_audit.index.body import forwards
-    from reuse_audit.index.body import awaits_for
+    from reuse_audit.index.body import awaits_for, forwards
 
     added = change.added
     helpers = change.helpers
@@ -227,6 +226,7 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
         reached_by[qualname] = reached
         new = index.functions[qualname]
         modified = change.status(qualname) == "modified"
+        mine = (clones.tokens(qualname), clones.literals(qualname) or "")
         qualifying = []
         for match in matches:
             target = match.qualname
@@ -234,21 +234,18 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
                 continue
             # implementations of one protocol only when they are copies to the letter but strings
             def identical(target: str = target) -> bool:
-                return ra001.near_identical(
-                    (clones.tokens(qualname), clones.literals(qualname) or ""),
-                    (clones.tokens(target), clones.literals(target) or ""),
-                    settings,
-                )
+                return ra001.near_identical(mine, (clones.tokens(target), clones.literals(target) or ""), settings)
 
             if scope.allowed_target(new, target, index, settings, change.after_facts, identical, target in added, change.read_after) is None:
                 continue
-            if awaits_for(clones.tokens(qualname) or "", clones.tokens(target) or ""):
+            seq, theirs = mine[0] or "", clones.tokens(target) or ""
+            if awaits_for(seq, theirs):
                 continue  # a coroutine that awaits what its plain original calls: the other version of one operation
-            if scope.other_version(callees, clones.tokens(qualname) or "", target, index.functions[target].callees, clones.tokens(target) or ""):
+            if scope.other_version(callees, seq, target, index.functions[target].callees, theirs):
                 continue  # the synchronous and asynchronous versions of one operation
             if not same_meaning(match, settings):
                 continue  # a variant: it calls, computes or says something else
-            if says_other_data(clones.tokens(qualname) or "", clones.literals(qualname) or "", clones.tokens(target) or "", clones.literals(target) or ""):
+            if says_other_data(seq, mine[1], theirs, clones.literals(target) or ""):
                 continue  # two functions that only return data, and other data: placeholders, not logic
             if calls_other_functions(callees, target, index, clones, settings):
                 continue  # same written calls, other functions: a parallel wrapper, not a copy
