@@ -315,7 +315,7 @@ class FsTree:
                         self._notes.append((rel, too_big(st.st_size)))
                     else:
                         found.append(rel)
-                        self._stats[rel] = _stat_key(st)
+                        self._stats[rel] = stat_key_of(st)
                 else:
                     self._notes.append((rel, "skipped: symbolic link does not lead to a regular file (broken, a loop, or a special file)"))
                 return
@@ -334,7 +334,7 @@ class FsTree:
                 self._notes.append((rel, too_big(st.st_size)))
             elif os.access(entry.path, os.R_OK):
                 found.append(rel)
-                self._stats[rel] = _stat_key(st)
+                self._stats[rel] = stat_key_of(st)
             else:
                 self._notes.append((rel, "skipped: file is not readable"))
         except OSError as exc:
@@ -372,7 +372,8 @@ class FsTree:
         return self._within(parent) and os.path.lexists(full)
 
 
-def _stat_key(st: os.stat_result) -> tuple[int, int, int, int]:
+def stat_key_of(st: os.stat_result) -> tuple[int, int, int, int]:
+    """A file's stat cache key: (size, mtime ns, inode, ctime ns)."""
     return (st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns)
 
 

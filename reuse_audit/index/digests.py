@@ -10,7 +10,7 @@ from typing import Iterable, Mapping, Optional
 from ..cache import RACY_SECONDS, FactsCache
 from ..errors import UsageError
 from ..model import Note
-from ..tree import FsTree, OverlayTree, SourceTree
+from ..tree import FsTree, OverlayTree, SourceTree, stat_key_of
 
 
 def unreadable(exc: BaseException) -> str:
@@ -63,7 +63,7 @@ def digest_files(tree: SourceTree, paths: Iterable[str], cache: Optional[FactsCa
             if key is None:  # not listed by the walk
                 try:
                     st = os.stat(os.path.join(root, *path.split("/")))
-                    key = (st.st_size, st.st_mtime_ns, st.st_ino, st.st_ctime_ns)
+                    key = stat_key_of(st)
                 except OSError:
                     key = None
             if key is not None:
