@@ -53,8 +53,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     points = [float(p) for p in args.points.split(",")]
     findings = commit_findings(args.commits, read_verdicts(args.verdicts))
-    cases = [c for c in json.loads(args.injection.read_text(encoding="utf-8"))["results"] if c["positive"]]
-    negatives = [c for c in json.loads(args.injection.read_text(encoding="utf-8"))["results"] if not c["positive"]]
+    results = json.loads(args.injection.read_text(encoding="utf-8"))["results"]
+    cases = [c for c in results if c["positive"]]
+    negatives = [c for c in results if not c["positive"]]
     kinds = sorted({c["kind"] for c in cases})
     unjudged = sum(1 for _, v, _ in findings if v not in ("TRUE", "FALSE"))
     header = ["point", "RA001 true", "RA001 false", "all true", "all false", "precision"] + kinds + ["all kinds", "negatives"]
