@@ -72,8 +72,10 @@ corpus (`scripts/injection.py`):
   (`@abstractmethod`, `raise NotImplementedError`) is no target even as a copy,
   when the target already existed: a new backend written like an existing
   one follows the code base's convention (22 such near-copies in one agent
-  commit, `MySQLDb` beside `PostgresDb`, were read false); two implementations
-  the change adds side by side stay findings of RA003.
+  commit, `MySQLDb` beside `PostgresDb`, were read false; the base may be
+  imported or defined beside the classes, as `RemotePythonExecutor` above
+  `DockerExecutor`: 1 more read false); two implementations the change adds
+  side by side stay findings of RA003.
 - **Opposites and twins.** Names that differ in one word that is an opposite
   of the other (`show_cursor` / `hide_cursor`, `add_history` /
   `clear_history`, `migrate` / `revert`, `update` / `reset`, `register` /
@@ -100,6 +102,25 @@ corpus (`scripts/injection.py`):
   module does not import: an extra (`[project.optional-dependencies]`) is not
   enough (1 such finding on agent commits, false: an `autogen-ext` helper
   beside `autogen-agentchat`'s, which `autogen-ext` requires only as an extra).
+  Nor a function in a module no import can name (a folder called `ad-use`),
+  away from the new code's folder. Nor, for a module-level function, an
+  instance method of another module's class when the function has no
+  instance of it (it calls no other method of the class and annotates no
+  parameter with it): calling the method would need an object the code does
+  not have (1 finding read, false: a module function beside another
+  package's agent's private method; a method moved out of its class into a
+  function handed the instance stays a finding, 1 read true).
+- **Copies kept on purpose, copies over other data.** No finding when the
+  target or the new function says it is a copy kept on purpose, in its
+  docstring, its comments or the comment heading its section ("inlined to
+  avoid imports", "Must match utils.get_runtime_dir()", "keep in sync with",
+  "copied from", "vendored"): the author has made the call a reviewer would
+  ask about (read on agent commits: 4 such findings of RA001 and RA003, all
+  false; none of the 78 true ones is one). Nor when the two, in two modules,
+  read a module constant of one name that each module sets to another value
+  (each converter's `accepts` testing its own `ACCEPTED_FILE_EXTENSIONS`): the
+  same code over other data is another function (1 read, false). These
+  tests read the two files, so they run last, on a pair that passed the others.
 - **Which target.** When several existing functions qualify, the one whose
   code the new function copies (RA003's tokens, `min-similarity`) is named:
   calling it keeps the behaviour exactly. Otherwise an earlier copy of another
@@ -685,6 +706,8 @@ def _best_target(
             continue  # the same calls in other code: siblings sharing plumbing
         if scope.behind_a_requirement(new, target, facts, read) is not None:
             continue  # calling it would need a distribution or an extra the new code does not require
+        if scope.excused(new, target, read) is not None:
+            continue  # the author keeps it a copy on purpose, it reads other data, or nothing can import it
         qualifying.append((len(shared_t), len(shared_t) / total, target_name, shared_t, missing_t, shared_count, score, sim))
     if not qualifying:
         return None

@@ -129,8 +129,8 @@ def _bases(fn: Function, facts: Callable) -> Optional[set[str]]:
 
 
 def declared_by_base(a: Function, b: Function, index: Index, facts: Optional[Callable]) -> bool:
-    """Do the classes of two methods of one name share a base class, imported by ``a``'s module,
-    that declares the method as a stub (``@abstractmethod``, or a body of no call: ``raise
+    """Do the classes of two methods of one name share a base class, imported or defined by
+    ``a``'s module, that declares the method as a stub (``@abstractmethod``, or a body of no call: ``raise
     NotImplementedError``, ``...``, ``pass``)?  Then each class implements the hook its base asks
     for, for its own backend (``MySQLDb.get_schedule`` beside ``PostgresDb.get_schedule``, both
     ``BaseDb``'s): copies of one another are the code base's convention, not a function either can
@@ -144,10 +144,15 @@ def declared_by_base(a: Function, b: Function, index: Index, facts: Optional[Cal
     if file_facts is None:
         return False
     method = simple_name(a.qualname)
-    for imp in file_facts.imports:
-        if imp.bound not in names_a or imp.bound not in names_b or imp.name is None or imp.level:
-            continue
-        base = index.functions.get(f"{imp.module}.{imp.name}.{method}")
+    bases = [f"{imp.module}.{imp.name}" for imp in file_facts.imports if imp.bound in names_a and imp.bound in names_b and imp.name is not None and not imp.level]
+    # a base defined beside the classes (``RemotePythonExecutor`` above ``DockerExecutor`` and
+    # ``TenkiExecutor`` in one module), not one of the two classes themselves
+    own = {a.qualname.rpartition(".")[0], b.qualname.rpartition(".")[0]}
+    bases += [
+        f"{a.module}.{c.local_name}" for c in file_facts.classes if c.name in names_a and c.name in names_b and f"{a.module}.{c.local_name}" not in own
+    ]
+    for name in bases:
+        base = index.functions.get(f"{name}.{method}")
         if base is not None and (is_declaration(base) or (not base.callees and all(c.parts[-1:] == ("NotImplementedError",) for c in base.fact.calls))):
             return True
     return False
@@ -450,3 +455,147 @@ def one_of_each_mirror(findings: dict, index: Index, change: ChangeSet) -> dict:
                 continue
         out[qualname] = finding
     return out
+
+
+#: What an author writes beside code kept as a copy on purpose: "inlined to avoid imports",
+#: "Must match utils.get_runtime_dir()", "keep in sync with ...", "copied from ...", "vendored".
+_ACKNOWLEDGED = re.compile(
+    rb"\binlined\b|\bmust (?:match|mirror|stay in sync)\b|\bke(?:ep|eps|pt) (?:\w+ ){0,2}in sync\b|\bin sync with\b"
+    rb"|\bcopied (?:from|verbatim)\b|\bduplicated (?:from|in)\b|\bvendored\b",
+    re.IGNORECASE,
+)
+#: A module constant as code names it: upper case, at least three characters (``ACCEPTED_FILE_EXTENSIONS``).
+_CONSTANT = re.compile(rb"\b[A-Z][A-Z0-9_]{2,}\b")
+
+
+def _lines(fn: Function, read: Callable[[str], bytes]) -> Optional[list[bytes]]:
+    try:
+        return read(fn.location.path).splitlines()
+    except Exception:
+        return None
+
+
+def _section_comment(lines: list[bytes], fact) -> list[bytes]:
+    """The comment block nearest above ``fact``'s ``def`` at the ``def``'s own indentation (a
+    section banner such as ``# Utility functions (inlined to avoid imports)``), and the comments
+    just above its decorators.  Stops at the enclosing class or block."""
+    out: list[bytes] = []
+    for number in range(min(fact.line, len(lines)) - 2, -1, -1):
+        line = lines[number]
+        stripped = line.lstrip()
+        if not stripped:
+            if out:
+                break
+            continue
+        indent = len(line) - len(stripped)
+        if indent < fact.col and not stripped.startswith(b"#"):
+            break  # the class or block the function is in
+        if indent == fact.col and stripped.startswith(b"#"):
+            out.append(stripped)
+        elif out:
+            break
+    return out
+
+
+def acknowledged_copy(fn: Function, read: Callable[[str], bytes]) -> bool:
+    """Does ``fn``'s own text say it is kept as a copy on purpose: its docstring, its comments,
+    or the comment heading its section ("Utility functions (inlined to avoid imports)",
+    "Must match utils.get_runtime_dir()")?  The author has made the call a reviewer would ask
+    about.  Read on agent commits: 4 findings against such functions, all false (a stdlib-only
+    fast-start CLI that inlines its package's helpers on purpose)."""
+    if fn.fact.docstring and _ACKNOWLEDGED.search(fn.fact.docstring.encode("utf-8", "replace")):
+        return True
+    lines = _lines(fn, read)
+    if lines is None:
+        return False
+    own = [l for l in lines[fn.fact.line - 1 : fn.fact.end_line] if l.lstrip().startswith(b"#")]
+    return any(_ACKNOWLEDGED.search(l) for l in own + _section_comment(lines, fn.fact))
+
+
+def _constants_read(fn: Function, lines: list[bytes]) -> set[bytes]:
+    body = b"\n".join(lines[fn.fact.line - 1 : fn.fact.end_line])
+    return set(_CONSTANT.findall(body)) - {p.name.encode() for p in fn.fact.params} - {n.encode() for n in fn.fact.local_names}
+
+
+def _module_value(lines: list[bytes], name: bytes) -> Optional[bytes]:
+    """The text of a module-level ``NAME = ...`` (or ``NAME: T = ...``), its continuation lines
+    joined, whitespace squeezed; None when the module does not assign it at its top level."""
+    start = re.compile(rb"^" + re.escape(name) + rb"\s*(?::[^=]*)?=(?!=)")
+    for number, line in enumerate(lines):
+        if start.match(line):
+            value = [line.split(b"=", 1)[1]]
+            for more in lines[number + 1 :]:
+                if more[:1] in (b" ", b"\t", b")", b"]", b"}") or not more.strip():
+                    value.append(more)
+                else:
+                    break
+            return b" ".join(b" ".join(value).split())
+    return None
+
+
+def reads_other_constants(new: Function, target: Function, read: Callable[[str], bytes]) -> bool:
+    """Do the new function and the target, in two modules, read a module constant of the same
+    name that each module sets to another value (each converter's ``accepts`` testing its own
+    ``ACCEPTED_FILE_EXTENSIONS``)?  The same code over other data is another function: calling
+    the target would answer for the other module's data.  Read on agent commits: 1 such
+    finding, false; a copied module that copies its constants too stays a finding."""
+    if new.module == target.module:
+        return False
+    mine, theirs = _lines(new, read), _lines(target, read)
+    if mine is None or theirs is None:
+        return False
+    for name in _constants_read(new, mine) & _constants_read(target, theirs):
+        a, b = _module_value(mine, name), _module_value(theirs, name)
+        if a is not None and b is not None and a != b:
+            return True
+    return False
+
+
+def unimportable(new: Function, target: Function) -> bool:
+    """Does the target live in a module no import can name (a folder called ``news-use``), away
+    from the new function's folder?  Nothing can call it instead.  Read on agent commits: 1
+    such finding (one example app's helper copied into another), false."""
+    package = target.module.rpartition(".")[0]
+    if all(part.isidentifier() for part in package.split(".") if part):
+        return False
+    return new.module.rpartition(".")[0] != package
+
+
+def needs_an_instance(new: Function, target: Function) -> bool:
+    """Is the target an instance method of a class in another module, and the new function a
+    module-level function?  Calling the target needs an object of that class, which the new
+    code does not have (``CodeExecutorAgent._extract_markdown_code_blocks``, a method of another
+    package's agent that reads the agent's languages, beside a module function of another
+    agent's module: read false, 1 finding)."""
+    if new.is_method or not target.is_method or new.module == target.module or target.fact.parent_function is not None:
+        return False
+    if any(d.rpartition(".")[2] in ("staticmethod", "classmethod") for d in target.fact.decorators):
+        return False
+    params = target.fact.params
+    if not params or params[0].name != "self":
+        return False
+    # a function handed an instance (``print_response(team: "Team", ...)``, a method moved out of
+    # its class; ``email_body(doc)`` calling ``doc.header()`` as ``render`` calls ``self.header()``)
+    # can call the method on it: it calls other methods of the class, or annotates a parameter with it
+    owner = target.qualname.rpartition(".")[0]
+    if any(c.rpartition(".")[0] == owner or (c.startswith(".") and owner + c in target.callees) for c in new.callees):
+        return False
+    name = owner.rpartition(".")[2]
+    return not any(p.annotation and re.search(r"\b%s\b" % re.escape(name), p.annotation) for p in new.fact.params)
+
+
+def excused(new: Function, target: Function, read: Optional[Callable[[str], bytes]]) -> Optional[str]:
+    """Why the target, though matched, is no function to name for the new one (None when it
+    is): the last tests of RA001 and RA003, run only on a pair that passed every other test,
+    as they read the two files."""
+    if unimportable(new, target):
+        return "unimportable"
+    if needs_an_instance(new, target):
+        return "needs-an-instance"
+    if read is None:
+        return None
+    if acknowledged_copy(target, read) or acknowledged_copy(new, read):
+        return "acknowledged"
+    if reads_other_constants(new, target, read):
+        return "other-constants"
+    return None

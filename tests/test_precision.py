@@ -51,6 +51,12 @@ def creation(path: str, text: str) -> str:
     return f"--- a/{path}\n+++ b/{path}\n@@ -0,0 +1,{len(lines)} @@\n{body}"
 
 
+def edit(path: str, old: str, new: str) -> str:
+    import difflib
+
+    return "".join(difflib.unified_diff(old.splitlines(True), new.splitlines(True), f"a/{path}", f"b/{path}"))
+
+
 def test_a_section_with_no_old_lines_creates_a_missing_file(tmp_path: Path):
     repo = tmp_path / "repo"
     write(repo, {"pkg/__init__.py": "", "pkg/util.py": UTIL, "pkg/old.py": COPY.format(name="old")})
@@ -377,6 +383,31 @@ def test_backends_implementing_a_hook_their_base_declares_are_no_targets_of_each
     assert check(repo, creation("pkg/mysql.py", mysql), "--select", "RA001,RA003").exit_code == 1
 
 
+def test_a_base_declaring_the_hook_in_the_same_module_makes_its_backends_no_targets(tmp_path: Path):
+    # smolagents: RemotePythonExecutor declares run_code_raise_errors (raise NotImplementedError)
+    # in the module that holds DockerExecutor; a new TenkiExecutor beside them copies Docker's
+    body = (
+        "    def run_code(self, code, limit=10):\n"
+        "        rows = []\n"
+        "        for name in code.split():\n"
+        "            row = self.session.query(name).filter(limit > 0).first()\n"
+        "            if row is not None and row.active:\n"
+        "                rows.append(self.convert(row, limit))\n"
+        "        return sorted(rows, key=lambda r: r.when)[:limit]\n"
+    )
+    stub = "class RemoteExecutor:\n    def run_code(self, code, limit=10):\n        \"\"\"Run it.\"\"\"\n        raise NotImplementedError\n"
+    repo = tmp_path / "repo"
+    old = stub + "\n\nclass DockerExecutor(RemoteExecutor):\n" + body
+    write(repo, {"pkg/__init__.py": "", "pkg/executors.py": old})
+    new = old + "\n\nclass TenkiExecutor(RemoteExecutor):\n" + body
+    assert check(repo, edit("pkg/executors.py", old, new), "--select", "RA001,RA003").exit_code == 0
+    # a base that does not declare it: the same copy is a copy
+    plain = "class RemoteExecutor:\n    pass\n\n\nclass DockerExecutor(RemoteExecutor):\n" + body
+    write(repo, {"pkg/executors.py": plain})
+    result = check(repo, edit("pkg/executors.py", plain, plain + "\n\nclass TenkiExecutor(RemoteExecutor):\n" + body), "--select", "RA001,RA003")
+    assert result.exit_code == 1, result.output
+
+
 def test_two_hook_implementations_added_side_by_side_and_identical_are_a_copy(tmp_path: Path):
     body = (
         "    def forward(self, names, limit=10):\n"
@@ -392,3 +423,25 @@ def test_two_hook_implementations_added_side_by_side_and_identical_are_a_copy(tm
     tools = "from pkg.base import Tool\n\n\nclass VerifyTool(Tool):\n" + body + "\n\nclass SettleTool(Tool):\n" + body
     result = check(repo, creation("pkg/tools.py", tools), "--select", "RA001,RA003")
     assert result.exit_code == 1 and "RA003" in result.output
+
+
+def test_a_method_of_another_modules_class_is_no_target_for_a_function_without_its_instance(tmp_path: Path):
+    method = (
+        "    def _extract_blocks(self, text):\n"
+        "        pattern = re.compile(self.pattern)\n"
+        "        blocks = []\n"
+        "        for language, code in pattern.findall(text):\n"
+        "            blocks.append(CodeBlock(code=code, language=language.strip()))\n"
+        "        return blocks\n"
+    )
+    agent = "import re\n\nfrom pkg.blocks import CodeBlock\n\n\nclass CodeAgent:\n    pattern = 'x'\n\n" + method
+    repo = tmp_path / "repo"
+    write(repo, {"pkg/__init__.py": "", "pkg/blocks.py": "class CodeBlock:\n    def __init__(self, code, language):\n        self.code, self.language = code, language\n", "pkg/agent.py": agent})
+    function = "import re\n\nfrom pkg.blocks import CodeBlock\n\n\ndef _extract_blocks(text):\n" + "".join(
+        line[4:] + "\n" for line in method.replace("self.pattern", "'y'").splitlines()[1:]
+    )
+    assert check(repo, creation("pkg/terminal.py", function), "--select", "RA001,RA003").exit_code == 0
+    # handed the instance (a method moved out of its class), the function can call the method
+    handed = function.replace("def _extract_blocks(text):", 'def _extract_blocks(agent: "CodeAgent", text):')
+    result = check(repo, creation("pkg/terminal.py", handed), "--select", "RA001,RA003")
+    assert result.exit_code == 1, result.output

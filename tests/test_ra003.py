@@ -377,6 +377,8 @@ def test_a_near_copy_of_one_function_is_not_also_told_to_call_another(tmp_path):
         (b'def f(self, a):\n    return {"role": "assistant", "content": a}\n', False),  # no call
         (b"def f(self, a):\n    return _r.g(self, a) + 1\n", False),  # computes with the result
         (b"def f(a):\n    return g(a)\n    g(a)\n", False),
+        (b"def f(self, run, stream=False):\n    yield from _r.g(self, run, stream=stream)\n", True),  # hands on a generator
+        (b"def f(self, run):\n    yield _r.g(self, run)\n", False),  # yields one item it computed
     ],
 )
 def test_a_delegate_is_one_call_passing_on_its_arguments(source: bytes, delegate: bool):

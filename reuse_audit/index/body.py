@@ -10,7 +10,7 @@ from collections import Counter
 
 from .tokens import _CLOSE, _COLON, _KEPT, _MEANING, _OPEN, _PAREN, NAME_SYMBOL, NUMBER_SYMBOL, STRING_SYMBOL, SYMBOLS
 
-_DEF, _ASYNC, _RETURN, _AWAIT = (SYMBOLS[k] for k in (b"def", b"async", b"return", b"await"))
+_DEF, _ASYNC, _RETURN, _AWAIT, _YIELD, _FROM = (SYMBOLS[k] for k in (b"def", b"async", b"return", b"await", b"yield", b"from"))
 #: What a forwarded argument is made of: names, attributes, literals, constants, ``*``, ``**``, ``=``, ``,``.
 _ARGUMENT = re.compile(
     "(?:%s|[%s])*+"
@@ -46,7 +46,8 @@ def _body_start(seq: str) -> int:
 
 def forwards(seq: str) -> bool:
     """Is the function a delegate: is its body (the docstring is not part of it) one call that
-    passes on its own names, attributes and literals (``return _storage.save(self, db=db)``)?
+    passes on its own names, attributes and literals (``return _storage.save(self, db=db)``,
+    ``yield from _response.stream(self, run)``)?
 
     A delegate has no code of its own to copy: two classes that each forward to their own
     module read alike whatever those modules do."""
@@ -56,6 +57,8 @@ def forwards(seq: str) -> bool:
     body = seq[start:]
     if body[:1] == _RETURN:
         body = body[1:]
+    elif body[:2] == _YIELD + _FROM:  # a generator that hands on another's items
+        body = body[2:]
     if body[:1] == _AWAIT:
         body = body[1:]
     callee = _CALLEE.match(body)
