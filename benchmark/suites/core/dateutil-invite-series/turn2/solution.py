@@ -1,0 +1,84 @@
+"""The zone files of the database bundled with dateutil, read as dateutil reads them."""
+
+import datetime
+import itertools
+import io
+import tarfile
+
+from dateutil.zoneinfo import get_zonefile_instance, getzoneinfofile_stream
+
+from invites.series import read_series, series_of
+
+_EPOCH = datetime.datetime(1970, 1, 1)
+
+
+def _zone(name: str):
+    zone = get_zonefile_instance().get(name)
+    if zone is None:
+        raise ValueError(f"no zone {name!r} in the bundled database")
+    return zone
+
+
+def _file_bytes(name: str) -> bytes:
+    with tarfile.open(fileobj=getzoneinfofile_stream()) as archive:
+        return archive.extractfile(name).read()
+
+
+def _kind(info) -> tuple:
+    return (info.offset, bool(info.isdst), info.abbr) if info is not None else None
+
+
+def zone_record(name: str) -> dict:
+    """What dateutil reads from the bundled file of zone ``name``: ``{"changes": ..., "first": ...,
+    "last": ..., "kinds": [...], "standard": ..., "summer": ..., "before": ...}``: the number of
+    changes of offset, the first and last as naive UTC datetimes (None without changes), every kind
+    of local time of the file in file order as ``(offset_seconds, is_summer, abbreviation)``, and
+    the kinds dateutil takes for the zone's standard time, its summer time (None when it has
+    none) and the time before the first change."""
+    reader = _zone(name)
+    record = reader._read_tzfile(io.BytesIO(_file_bytes(name)))
+    changes = record.trans_list_utc
+    return {
+        "changes": len(changes),
+        "first": _EPOCH + datetime.timedelta(seconds=changes[0]) if changes else None,
+        "last": _EPOCH + datetime.timedelta(seconds=changes[-1]) if changes else None,
+        "kinds": [_kind(info) for info in record.ttinfo_list],
+        "standard": _kind(record.ttinfo_std),
+        "summer": _kind(record.ttinfo_dst),
+        "before": _kind(record.ttinfo_before),
+    }
+
+
+def kind_at(name: str, wall: datetime.datetime, fold: int = 0) -> tuple:
+    """``(offset_seconds, is_summer, abbreviation)``: the kind of local time of zone ``name`` at the
+    naive wall time ``wall`` (``fold`` picks the occurrence of a repeated reading), as dateutil's
+    database zones pick it."""
+    zone = _zone(name)
+    return _kind(zone._find_ttinfo(wall.replace(tzinfo=None, fold=fold)))
+
+
+def _bundled(name: str):
+    """TZID names looked up in the bundled database (None for a name it does not hold)."""
+    return get_zonefile_instance().get(name)
+
+
+def _kind_of(when) -> tuple:
+    if when.tzinfo is None:
+        return None
+    return _kind(when.tzinfo._find_ttinfo(when.replace(tzinfo=None)))
+
+
+def start_kind(text: str):
+    """The kind of local time (as ``kind_at``) at the start of the invitation block ``text`` (turn
+    1's ``read_series``, TZID names looked up in the bundled database); None when the start is
+    naive or the block has no rule."""
+    start = read_series(text, zones=_bundled)["start"]
+    return None if start is None else _kind_of(start)
+
+
+def occurrence_kinds(text: str, count: int = 3) -> list:
+    """``(wall, kind)`` for the first ``count`` occurrences of turn 1's ``series_of(text)`` with TZID
+    names looked up in the bundled database: the naive wall time and the kind of local time there
+    (None for a naive occurrence)."""
+    series = series_of(text, zones=_bundled)
+    return [(when.replace(tzinfo=None), _kind_of(when)) for when in itertools.islice(series, count)]
