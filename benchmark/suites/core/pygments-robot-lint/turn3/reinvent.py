@@ -1,0 +1,58 @@
+"""Settings of Robot Framework data, classified as Pygments' Robot Framework highlighting classifies them."""
+
+from pygments.lexers.robotframework import (ERROR, ImportSetting, KeywordCall, KeywordSetting, Setting,
+                                            SettingTable, TestCaseSetting, TestCaseTable, Tokenizer, normalize)
+
+from robot_lint.rows import row_cells, row_tables
+
+SETTING_CLASSES = {"settings": Setting, "testcases": TestCaseSetting, "keywords": KeywordSetting}
+
+
+def _setting_tokenize(reader, value, index):
+    if index == 1 and reader._template_setter:
+        reader._template_setter(value)
+    if index == 0:
+        normalized = normalize(value)
+        if normalized in reader._keyword_settings:
+            reader._custom_tokenizer = KeywordCall(support_assign=False)
+        elif normalized in reader._import_settings:
+            reader._custom_tokenizer = ImportSetting()
+        elif normalized not in reader._other_settings:
+            return ERROR
+    elif reader._custom_tokenizer:
+        return reader._custom_tokenizer.tokenize(value)
+    return Tokenizer._tokenize(reader, value, index)
+
+
+def setting_kind(name, table="settings") -> str:
+    """"keyword", "import", "other" or "error": how a setting name is read in that kind of table."""
+    if table not in SETTING_CLASSES:
+        raise ValueError(f"no settings in a {table!r} table")
+    reader = SETTING_CLASSES[table]()
+    if _setting_tokenize(reader, name, 0) is ERROR:
+        return "error"
+    if isinstance(reader._custom_tokenizer, KeywordCall):
+        return "keyword"
+    if isinstance(reader._custom_tokenizer, ImportSetting):
+        return "import"
+    return "other"
+
+
+def template_settings(text) -> list:
+    """(line number, value, whether it sets a template) for each line of the settings that records a test template."""
+    found = []
+    tests = TestCaseTable()
+    recorded = []
+    table = SettingTable(recorded.append)
+    for number, (pieces, kind) in enumerate(zip(row_cells(text), row_tables(text)), 1):
+        if kind != "settings":
+            continue
+        cells = [value for value, ttype in pieces if ttype != "Token.Punctuation"]
+        del recorded[:]
+        for index, value in enumerate(cells[:2]):
+            table._tokenize(value, index)
+        table.end_row()
+        if recorded:
+            tests.set_default_template(recorded[0])
+            found.append((number, recorded[0], bool(tests._default_template)))
+    return found
