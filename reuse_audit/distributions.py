@@ -78,7 +78,16 @@ def distribution_of(path: str, read: Callable[[str], bytes]) -> Optional[Distrib
         folder = posixpath.dirname(folder)
 
 
-def missing_requirement(new_path: str, target_path: str, new_imports: Iterable[str], read: Callable[[str], bytes]) -> Optional[str]:
+def private(qualname: str) -> bool:
+    """Is a function private to its distribution: a part of its module path or name with a
+    leading underscore (``autogen_core.code_executor._func_with_reqs._strip_decorator``), not a
+    dunder (``__init__``)?"""
+    return any(p.startswith("_") and not (p.startswith("__") and p.endswith("__")) for p in qualname.split("."))
+
+
+def missing_requirement(
+    new_path: str, target_path: str, new_imports: Iterable[str], read: Callable[[str], bytes], target_private: bool = False,
+) -> Optional[str]:
     """The distribution code at ``new_path`` would have to require to call a function of
     ``target_path``, and does not: the target's, when it is another distribution of the
     repository that the new code's distribution does not require (an extra of it, or nothing)
@@ -92,6 +101,8 @@ def missing_requirement(new_path: str, target_path: str, new_imports: Iterable[s
     theirs = distribution_of(target_path, read)
     if mine is None or theirs is None or theirs.root == mine.root:
         return None
+    if target_private:
+        return theirs.name  # another distribution's internals are no API of it, required or not
     if theirs.name in {mine.name} | mine.required | {normalize(m) for m in new_imports}:
         return None
     return theirs.name

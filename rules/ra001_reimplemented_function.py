@@ -62,7 +62,9 @@ corpus (`scripts/injection.py`):
   three other method names (an interface by duck typing: a `Team` and an
   `Agent`); methods of one dispatch-on-type family (`visit_Name` /
   `visit_NamedExpr`, `_print_Add` / `_print_Mul`) or of a dispatch family of
-  their class (`_parse_*_section`, three or more); module-level functions of
+  their class (`_parse_*_section`, or `propose_*` of two words, a method per
+  state of a run: three or more; 1 such finding of two words read, false);
+  module-level functions of
   one name in two modules (each migration's `_migrate_postgres`, a CLI
   command ported to another framework: 17 of 20 such findings read were
   false); a module function of the same name as a plugin hook family
@@ -102,6 +104,11 @@ corpus (`scripts/injection.py`):
   module does not import: an extra (`[project.optional-dependencies]`) is not
   enough (1 such finding on agent commits, false: an `autogen-ext` helper
   beside `autogen-agentchat`'s, which `autogen-ext` requires only as an extra).
+  Nor a private function of another distribution (a `_` part in its module
+  path or name), even one the new code's distribution requires: its internals
+  are not its interface (1 read, false: `autogen_ext`'s copy of
+  `autogen_core`'s private `_func_with_reqs` helpers, fixed in both on
+  purpose; none of the 78 true findings crosses distributions).
   Nor a function in a module no import can name (a folder called `ad-use`),
   away from the new code's folder. Nor, for a module-level function, an
   instance method of another module's class when the function has no
@@ -112,14 +119,29 @@ corpus (`scripts/injection.py`):
   function handed the instance stays a finding, 1 read true).
 - **Copies kept on purpose, copies over other data.** No finding when the
   target or the new function says it is a copy kept on purpose, in its
-  docstring, its comments or the comment heading its section ("inlined to
-  avoid imports", "Must match utils.get_runtime_dir()", "keep in sync with",
-  "copied from", "vendored"): the author has made the call a reviewer would
-  ask about (read on agent commits: 4 such findings of RA001 and RA003, all
-  false; none of the 78 true ones is one). Nor when the two, in two modules,
+  docstring or the comment heading its section or standing above it
+  ("inlined to avoid imports", "Must match utils.get_runtime_dir()", "keep in
+  sync with", "copied from", "vendored"): the author has made the call a
+  reviewer would ask about (read on agent commits: 4 such findings of RA001
+  and RA003, all false; none of the 78 true ones is one). A comment inside the
+  body speaks of its lines, not of the function ("TODO: add ignore_index
+  arguments copied from pandas.concat" in xarray's `concat`, whose verbatim
+  copy in an agent patch is a true finding). Nor when the two, in two modules,
   read a module constant of one name that each module sets to another value
   (each converter's `accepts` testing its own `ACCEPTED_FILE_EXTENSIONS`): the
-  same code over other data is another function (1 read, false). These
+  same code over other data is another function (1 read, false). Nor when
+  both build dictionaries as literals and the target's have keys the new
+  function's never have: it writes another format of the same data (the
+  Responses API's flat function tool beside Chat Completions' nested one, an
+  attachment as `input_file` beside `file`); calling the target would send the
+  wrong shape (6 such findings of RA001 and RA003, per-API serializers, all
+  false; none of the 78 true ones: a converter that writes every key of the
+  target's and more stays a finding). Nor two module functions of one script
+  that its `if __name__ == "__main__":` block, or the `main()` it runs, calls
+  one after another: the cases the script runs side by side (each scenario of
+  an issue's reproduction script, an upload script's function per provider;
+  3 read, all false; copies between scripts are other modules and stay
+  findings, 20 of the true ones among them). These
   tests read the two files, so they run last, on a pair that passed the others.
 - **Which target.** When several existing functions qualify, the one whose
   code the new function copies (RA003's tokens, `min-similarity`) is named:

@@ -39,8 +39,8 @@ and the docstring are not. `N` is a near-copy of `T` when:
   synchronous or asynchronous twin of `T` or of one of its callees in their
   place (RA001's page). On agent commits 2 such findings were read, both
   false;
-- neither is kept a copy on purpose, as its docstring, its comments or the
-  comment heading its section say ("Utility functions (inlined to avoid
+- neither is kept a copy on purpose, as its docstring or the comment heading
+  its section or standing above it say ("Utility functions (inlined to avoid
   imports)", "Must match utils.get_runtime_dir()", "keep in sync with",
   "copied from", "vendored"): the author made the call a reviewer would ask
   about. On agent commits 4 such findings were read, all false (a
@@ -53,7 +53,17 @@ and the docstring are not. `N` is a near-copy of `T` when:
   constants too stays a finding);
 - `T` lives in a module an import can name: a helper of an example app in a
   folder called `ad-use` cannot be called from another app (1 such finding
-  read, false). RA001 applies the same three tests.
+  read, false);
+- `N` does not write another format of the same data: when both build
+  dictionaries as literals, `N`'s have every key `T`'s have (the Responses
+  API's flat tool beside Chat Completions' nested one: 4 read, all false);
+- `N` and `T` are not two cases one script runs side by side (both called by
+  its `__main__` block or the `main()` it runs: 1 read, false);
+- a function the change modifies is no near-copy of one the same change adds:
+  the target did not exist before the change, so the added one is the copy,
+  and it is judged itself (1 such finding surfaced once its mirror was
+  excused, false). RA001 applies the same tests but the last (it never names
+  a function the change adds for one it modifies).
 
 The best match is reported (most similar, then longest), the other matches
 are listed.
@@ -267,6 +277,8 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
                 continue  # two functions that only return data, and other data: placeholders, not logic
             if calls_other_functions(callees, target, index, clones, settings):
                 continue  # same written calls, other functions: a parallel wrapper, not a copy
+            if modified and target in added:
+                continue  # the target did not exist before the change: the added one is the copy, judged itself
             if modified and was_a_copy(change, qualname, target, clones, settings):
                 continue  # the change did not make the copy: it was one before
             if calls_function(reached, target, index):

@@ -14,7 +14,9 @@ Shared by both rules, so that they read a change the same way:
 
 from __future__ import annotations
 
+import ast
 import re
+import textwrap
 from typing import Callable, Optional
 
 from reuse_audit.index_protocol import Index
@@ -73,9 +75,12 @@ def same_protocol(new: Function, target: Function, index: Index, facts: Optional
     * two methods of one dispatch-on-type family: the same prefix ending in
       ``_`` followed by a class name (``visit_Name`` / ``visit_NamedExpr``);
     * two methods of one dispatch family: names of three words or more with
-      the same first and last word, of which the target's class has at least
-      three (``_parse_keyword_arguments_section`` / ``_parse_other_parameters_section``:
-      handlers a table or ``getattr`` picks by name, each for its own case);
+      the same first and last word, or of two words with the same first word,
+      of which the target's class has at least three
+      (``_parse_keyword_arguments_section`` / ``_parse_other_parameters_section``:
+      handlers a table or ``getattr`` picks by name, each for its own case;
+      ``propose_pending`` / ``propose_submitting`` of a class that proposes
+      each state of a run);
     * two module functions of one name, when the target's module defines at
       least two more functions of its prefix: a plugin's hooks
       (``pytest_addoption`` of two plugins).
@@ -195,12 +200,15 @@ def one_interface(a: Function, b: Function, index: Index) -> bool:
 
 def _family(name: str) -> Optional[tuple[str, str]]:
     """(first word, last word) of a name of at least three words: ``_parse_other_parameters_section``
-    -> (``_parse``, ``section``); leading underscores belong to the first word."""
+    -> (``_parse``, ``section``); leading underscores belong to the first word.  A name of two
+    words is of the family of its first word alone (``propose_pending`` -> (``propose``, ``""``),
+    one of ``propose_submitting``, ``propose_crashed``, ``propose_failed``: a method per state)."""
     stripped = name.lstrip("_")
     words = stripped.split("_")
-    if len(words) < 3 or not all(words):
+    if len(words) < 2 or not all(words):
         return None
-    return (name[: len(name) - len(stripped)] + words[0], words[-1])
+    first = name[: len(name) - len(stripped)] + words[0]
+    return (first, "") if len(words) == 2 else (first, words[-1])
 
 
 def _family_size(target: Function, index: Index) -> int:
@@ -333,18 +341,21 @@ def behind_a_requirement(new: Function, target: Function, facts: Optional[Callab
     """The distribution the new function's code would have to require to call the target and
     does not (``distributions.missing_requirement``): another distribution of a monorepo that
     its own does not require and its module does not import.  Such a target cannot be called
-    instead: a package that may not depend on another carries its own helpers. Read on agent
-    commits: 1 such finding, false."""
+    instead: a package that may not depend on another carries its own helpers.  Nor a private
+    function of another distribution (a ``_`` part in its name), even one the new code's
+    requires: its internals are not its interface.  Read on agent commits: 1 finding of each,
+    both false (``autogen_ext``'s copy of ``autogen_core``'s private ``_func_with_reqs``
+    helpers, fixed in both on purpose); none of the 78 true ones crosses distributions."""
     if facts is None or read is None:
         return None
-    from reuse_audit.distributions import missing_requirement
+    from reuse_audit.distributions import missing_requirement, private
 
     try:
         file_facts = facts(new.location.path)
     except Exception:
         file_facts = None
     imports = () if file_facts is None else tuple(i.module.split(".")[0] for i in file_facts.imports if i.level == 0 and i.module)
-    return missing_requirement(new.location.path, target.location.path, imports, read)
+    return missing_requirement(new.location.path, target.location.path, imports, read, target_private=private(target.qualname))
 
 
 def same_name_siblings(new: Function, target: Function) -> bool:
@@ -498,18 +509,20 @@ def _section_comment(lines: list[bytes], fact) -> list[bytes]:
 
 
 def acknowledged_copy(fn: Function, read: Callable[[str], bytes]) -> bool:
-    """Does ``fn``'s own text say it is kept as a copy on purpose: its docstring, its comments,
-    or the comment heading its section ("Utility functions (inlined to avoid imports)",
+    """Does ``fn``'s own text say it is kept as a copy on purpose: its docstring, or the comment
+    heading its section or standing above it ("Utility functions (inlined to avoid imports)",
     "Must match utils.get_runtime_dir()")?  The author has made the call a reviewer would ask
     about.  Read on agent commits: 4 findings against such functions, all false (a stdlib-only
-    fast-start CLI that inlines its package's helpers on purpose)."""
+    fast-start CLI that inlines its package's helpers on purpose).  A comment inside the body
+    speaks of the lines under it, not of the function: xarray's ``concat`` holds "TODO: add
+    ignore_index arguments copied from pandas.concat", and a verbatim copy of it is a copy (1
+    true finding of the 31 agent patches was lost while body comments counted)."""
     if fn.fact.docstring and _ACKNOWLEDGED.search(fn.fact.docstring.encode("utf-8", "replace")):
         return True
     lines = _lines(fn, read)
     if lines is None:
         return False
-    own = [l for l in lines[fn.fact.line - 1 : fn.fact.end_line] if l.lstrip().startswith(b"#")]
-    return any(_ACKNOWLEDGED.search(l) for l in own + _section_comment(lines, fn.fact))
+    return any(_ACKNOWLEDGED.search(l) for l in _section_comment(lines, fn.fact))
 
 
 def _constants_read(fn: Function, lines: list[bytes]) -> set[bytes]:
@@ -549,6 +562,102 @@ def reads_other_constants(new: Function, target: Function, read: Callable[[str],
         if a is not None and b is not None and a != b:
             return True
     return False
+
+
+def _tree_of(fn: Function, lines: list[bytes]) -> Optional[ast.AST]:
+    """The syntax tree of ``fn``'s own lines (dedented), None when they do not parse alone."""
+    text = b"\n".join(lines[fn.fact.line - 1 : fn.fact.end_line]).decode("utf-8", "replace")
+    try:
+        return ast.parse(textwrap.dedent(text))
+    except (SyntaxError, ValueError):
+        return None
+
+
+def _dict_keys(tree: ast.AST) -> set[str]:
+    """The string keys of the dictionaries a function writes out as literals (``{"type": ...}``,
+    ``dict(type=...)``): the shape of the data it builds."""
+    keys: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            keys.update(k.value for k in node.keys if isinstance(k, ast.Constant) and isinstance(k.value, str))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict":
+            keys.update(k.arg for k in node.keywords if k.arg)
+    return keys
+
+
+def writes_another_shape(new: Function, target: Function, read: Callable[[str], bytes]) -> bool:
+    """Do both functions build dictionaries as literals, and do the target's have keys that the
+    new function's never have?  Then the new one writes another format of the same data (the
+    Responses API's flat ``{"type", "name", "parameters"}`` tool beside Chat Completions'
+    ``{"type", "function": {...}}``, an attachment as ``input_file`` beside ``file``): a
+    serializer for another consumer, which calling the target would break.  Read on agent
+    commits: 6 such findings (per-API serializers of dspy and llm), all false; none of the 78
+    true ones (a copy that adds a key, as a converter for a second API that also emits the
+    first one's ``type``, stays a finding).  A function that builds no dictionary (a partial
+    copy that leaves the literal out) is not judged by this test."""
+    lines_new, lines_target = _lines(new, read), _lines(target, read)
+    if lines_new is None or lines_target is None:
+        return False
+    tree_new, tree_target = _tree_of(new, lines_new), _tree_of(target, lines_target)
+    if tree_new is None or tree_target is None:
+        return False
+    mine, theirs = _dict_keys(tree_new), _dict_keys(tree_target)
+    return bool(mine) and bool(theirs - mine)
+
+
+def _is_main_test(test: ast.expr) -> bool:
+    """``__name__ == "__main__"`` (either way round)."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return False
+    sides = (test.left, test.comparators[0])
+    return any(isinstance(x, ast.Name) and x.id == "__name__" for x in sides) and any(
+        isinstance(x, ast.Constant) and x.value == "__main__" for x in sides
+    )
+
+
+def _main_steps(lines: list[bytes]) -> set[str]:
+    """The names a module's ``if __name__ == "__main__":`` block calls, and those called by the
+    module functions it calls (its ``main()``): the steps a script runs."""
+    try:
+        tree = ast.parse(b"\n".join(lines).decode("utf-8", "replace"))
+    except (SyntaxError, ValueError):
+        return set()
+    defs = {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+    def called(node: ast.AST) -> set[str]:
+        return {
+            c.func.id for c in ast.walk(node) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
+        } | {  # anyio.run(main), trio.run(main): a function handed on to be run
+            a.id for c in ast.walk(node) if isinstance(c, ast.Call) for a in c.args if isinstance(a, ast.Name)
+        }
+
+    steps: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.If) and _is_main_test(node.test):
+            direct = called(node)
+            steps |= direct
+            for name in direct & defs.keys():
+                steps |= called(defs[name])
+    return steps
+
+
+def steps_of_one_script(new: Function, target: Function, read: Callable[[str], bytes]) -> bool:
+    """Are the two module functions of one script, each called by its ``__main__`` block or the
+    ``main()`` that block runs?  They are the cases the script runs one after another (each
+    scenario of a reproduction, each provider of an upload script), written side by side to be
+    read side by side.  Read on agent commits: 3 such findings (two demonstrations of a race in
+    an issue's reproduction script, an upload script's function per provider), all false; none
+    of the 78 true ones (copies between scripts, a copied example package among them, are
+    other modules and stay findings)."""
+    if new.module != target.module or new.is_method or target.is_method:
+        return False
+    if new.fact.parent_function is not None or target.fact.parent_function is not None:
+        return False
+    lines = _lines(new, read)
+    if lines is None:
+        return False
+    steps = _main_steps(lines)
+    return new.fact.name in steps and target.fact.name in steps
 
 
 def unimportable(new: Function, target: Function) -> bool:
@@ -598,4 +707,8 @@ def excused(new: Function, target: Function, read: Optional[Callable[[str], byte
         return "acknowledged"
     if reads_other_constants(new, target, read):
         return "other-constants"
+    if steps_of_one_script(new, target, read):
+        return "script-steps"
+    if writes_another_shape(new, target, read):
+        return "other-shape"
     return None

@@ -445,3 +445,145 @@ def test_a_method_of_another_modules_class_is_no_target_for_a_function_without_i
     handed = function.replace("def _extract_blocks(text):", 'def _extract_blocks(agent: "CodeAgent", text):')
     result = check(repo, creation("pkg/terminal.py", handed), "--select", "RA001,RA003")
     assert result.exit_code == 1, result.output
+
+
+# ------------------------------------------------------------------ issue 24, fourth session
+
+_STEP = (
+    "def {name}(names, limit=10):\n"
+    "    rows = []\n"
+    "    for name in names.split():\n"
+    "        row = lookup(name).filter(limit > 0).first()\n"
+    "        if row is not None and row.active:\n"
+    "            rows.append(convert(row, limit))\n"
+    "    report(rows)\n"
+    "    return sorted(rows, key=lambda r: r.when)[:limit]\n"
+)
+_SCRIPT_HEAD = "from helpers import lookup, convert, report\n\n\n"
+
+
+def test_steps_of_one_script_run_by_its_main_are_no_targets_of_each_other(tmp_path: Path):
+    # an issue's reproduction script: one function per scenario, run one after another by main()
+    repo = tmp_path / "repo"
+    helpers = "def lookup(n):\n    return n\n\n\ndef convert(r, n):\n    return r\n\n\ndef report(rows):\n    return rows\n"
+    old = _SCRIPT_HEAD + _STEP.format(name="scenario_one") + "\n\ndef main():\n    scenario_one('a b')\n\n\nif __name__ == '__main__':\n    main()\n"
+    write(repo, {"helpers.py": helpers, "reproduce.py": old})
+    new = old.replace("    scenario_one('a b')\n", "    scenario_one('a b')\n    scenario_two('c d')\n").replace(
+        "\n\ndef main", "\n\n" + _STEP.format(name="scenario_two") + "\n\ndef main"
+    )
+    assert check(repo, edit("reproduce.py", old, new), "--select", "RA001,RA003").exit_code == 0
+    # the same copy that main() does not run is a helper of the script, and a copy
+    helper = old.replace("\n\ndef main", "\n\n" + _STEP.format(name="scenario_two") + "\n\ndef main")
+    result = check(repo, edit("reproduce.py", old, helper), "--select", "RA001,RA003")
+    assert result.exit_code == 1, result.output
+
+
+def test_main_steps_follow_a_main_handed_to_a_runner():
+    lines = b"import anyio\n\nasync def a():\n    pass\n\nasync def main():\n    await a()\n\nif __name__ == '__main__':\n    anyio.run(main)\n".splitlines()
+    assert scope._main_steps(lines) == {"main", "a"}
+
+
+_SERIALIZER = (
+    "def {name}(tool, names):\n"
+    "    checked = validate(tool)\n"
+    "    label = normalize(checked.name)\n"
+    "    if len(names) != 1 or checked.mode not in names:\n"
+    "        raise ValueError(describe(checked))\n"
+    "    return {shape}\n"
+)
+_NESTED = '{{"type": "function", "function": {{"name": label, "parameters": checked.parameters}}}}'
+_FLAT = '{{"type": "function", "name": label, "parameters": checked.parameters}}'
+
+
+def test_a_serializer_leaving_out_keys_of_the_targets_dictionaries_writes_another_format(tmp_path: Path):
+    repo = tmp_path / "repo"
+    util = "def validate(t):\n    return t\n\n\ndef normalize(n):\n    return n\n\n\ndef describe(t):\n    return str(t)\n"
+    head = "from pkg.util import validate, normalize, describe\n\n\n"
+    old = head + _SERIALIZER.format(name="tool_to_chat", shape=_NESTED.format())
+    write(repo, {"pkg/__init__.py": "", "pkg/util.py": util, "pkg/fmt.py": old})
+    flat = old + "\n\n" + _SERIALIZER.format(name="tool_to_responses", shape=_FLAT.format())
+    assert check(repo, edit("pkg/fmt.py", old, flat), "--select", "RA001,RA003").exit_code == 0
+    # writing every key of the target's (and more) is no other format: a copy that extends it
+    more = old + "\n\n" + _SERIALIZER.format(name="tool_to_more", shape=_NESTED.format().replace('"type"', '"strict": True, "type"'))
+    result = check(repo, edit("pkg/fmt.py", old, more), "--select", "RA001,RA003")
+    assert result.exit_code == 1, result.output
+
+
+def test_dict_keys_are_the_keys_of_literal_dictionaries_only():
+    import ast
+
+    tree = ast.parse("def f(x):\n    d = {'a': 1, 'b': {'c': 2}}\n    d['e'] = 3\n    return dict(g=4, **d)\n")
+    assert scope._dict_keys(tree) == {"a", "b", "c", "g"}
+
+
+def test_a_private_function_of_another_distribution_is_no_target_even_when_required(tmp_path: Path):
+    from reuse_audit.distributions import missing_requirement, private
+
+    files = {
+        "packages/core/pyproject.toml": b'[project]\nname = "acme-core"\n',
+        "packages/ext/pyproject.toml": b'[project]\nname = "acme-ext"\ndependencies = ["acme-core>=1"]\n',
+    }
+
+    def read(path: str) -> bytes:
+        return files[path]
+
+    new, core = "packages/ext/acme_ext/common.py", "packages/core/acme_core/_helpers.py"
+    assert missing_requirement(new, core, (), read) is None  # required: its public functions are targets
+    assert missing_requirement(new, core, (), read, target_private=True) == "acme-core"
+    assert missing_requirement("packages/core/acme_core/x.py", core, (), read, target_private=True) is None  # its own
+    assert private("acme_core._helpers.strip") and private("acme_core.helpers._strip")
+    assert not private("acme_core.helpers.Strip.__init__")
+
+
+def test_methods_of_a_two_word_family_are_one_protocol():
+    assert scope._family("propose_pending") == scope._family("propose_submitting") == ("propose", "")
+    assert scope._family("_parse_other_parameters_section") == ("_parse", "section")
+    assert scope._family("_call_postprocess") != scope._family("_call_postprocess_language_model")
+    assert scope._family("run") is None
+
+
+def test_a_changed_function_is_no_near_copy_of_a_function_the_change_adds(tmp_path: Path):
+    # dspy: the commit adds tool_to_openai_responses beside tool_to_openai and edits the latter;
+    # the added one is the copy (and is judged itself), the old one did not copy what did not exist
+    body = (
+        "    rows = []\n"
+        "    for name in names.split():\n"
+        "        row = lookup(name).filter(limit > 0).first()\n"
+        "        if row is not None and row.active:\n"
+        "            rows.append(convert(row, limit))\n"
+        "    return sorted(rows, key=lambda r: r.when)[:limit]\n"
+    )
+    repo = tmp_path / "repo"
+    util = "def lookup(n):\n    return n\n\n\ndef convert(r, n):\n    return r\n"
+    head = "from pkg.util import lookup, convert\n\n\n"
+    old = head + "def first(names, limit=10):\n    rows = []\n    return rows\n"
+    write(repo, {"pkg/__init__.py": "", "pkg/util.py": util, "pkg/m.py": old})
+    # the added function above the changed one: by place alone, the changed one would be "the later"
+    new = head + "def second(names, limit=10):\n" + body + "\n\ndef first(names, limit=10):\n" + body
+    result = check(repo, edit("pkg/m.py", old, new), "--select", "RA003", "--format", "json")
+    assert result.exit_code == 1, result.output
+    assert [f["function"] for f in json.loads(result.stdout)["findings"]] == ["pkg.m.second"]
+
+
+def test_a_comment_in_the_body_does_not_make_the_function_an_acknowledged_copy(tmp_path: Path):
+    # xarray's concat holds "TODO: add ignore_index arguments copied from pandas.concat"; an
+    # agent's verbatim copy of it in a backup module is a copy
+    body = (
+        "def {name}(names, limit=10):\n"
+        "    rows = []\n"
+        "    # TODO: add ignore_index arguments copied from pandas.concat\n"
+        "    for name in names.split():\n"
+        "        row = lookup(name).filter(limit > 0).first()\n"
+        "        if row is not None and row.active:\n"
+        "            rows.append(convert(row, limit))\n"
+        "    return sorted(rows, key=lambda r: r.when)[:limit]\n"
+    )
+    repo = tmp_path / "repo"
+    util = "def lookup(n):\n    return n\n\n\ndef convert(r, n):\n    return r\n"
+    head = "from pkg.util import lookup, convert\n\n\n"
+    write(repo, {"pkg/__init__.py": "", "pkg/util.py": util, "pkg/concat.py": head + body.format(name="concat")})
+    result = check(repo, creation("pkg/concat_backup.py", head + body.format(name="concat")), "--select", "RA001,RA003")
+    assert result.exit_code == 1, result.output
+    # said in its docstring, it is acknowledged
+    kept = body.format(name="concat").replace("    rows = []\n", '    """Must match pkg.concat.concat."""\n    rows = []\n', 1)
+    assert check(repo, creation("pkg/concat_backup.py", head + kept), "--select", "RA001,RA003").exit_code == 0
