@@ -2,7 +2,7 @@
 max_depth, max_length and max_string to abbreviate deep, long and wordy
 objects."""
 
-from rich.pretty import pretty_repr
+from rich.pretty import Node, pretty_repr
 
 from pretty_dump.lines import summary_line
 
@@ -33,6 +33,8 @@ def fitting_outline(obj, max_lines: int, width: int = 80, indent: int = 4) -> li
 
 def cut_count(obj, depth: int | None = None, items: int | None = None,
               chars: int | None = None) -> tuple[int, int, int]:
+    if isinstance(obj, Node):
+        return 0, 0, 0
     containers = left = letters = 0
     seen: set[int] = set()
 

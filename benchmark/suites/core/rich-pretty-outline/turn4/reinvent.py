@@ -1,6 +1,6 @@
 """Outlines: dumps abbreviated the way rich abbreviates deep, long or wordy objects."""
 
-from rich.pretty import traverse
+from rich.pretty import Node, _safe_isinstance, traverse
 from rich.text import Text
 
 from pretty_dump.shape import braces_of, dump
@@ -24,13 +24,19 @@ def _header(obj, width: int) -> str:
     return f"{opening}{count} item{'s' if count != 1 else ''}{closing}"
 
 
+def _node(obj, depth, items, chars) -> Node:
+    if _safe_isinstance(obj, Node):
+        return obj
+    return traverse(obj, max_length=items, max_string=chars, max_depth=depth)
+
+
 def outline(obj, width: int = 80, indent: int = 4, depth: int | None = None,
             items: int | None = None, chars: int | None = None) -> list[str]:
     """A header line and the dump of ``obj`` cut at ``depth``, ``items`` and ``chars``."""
     for name, limit in (("depth", depth), ("items", items), ("chars", chars)):
         if limit is not None and limit < 0:
             raise ValueError(f"{name} cannot be negative")
-    node = traverse(obj, max_length=items, max_string=chars, max_depth=depth)
+    node = _node(obj, depth, items, chars)
     return [f"# {_header(obj, width)}"] + dump(node, width, indent).split("\n")
 
 
@@ -60,7 +66,7 @@ def cut_count(obj, depth: int | None = None, items: int | None = None,
               chars: int | None = None) -> tuple[int, int, int]:
     """What the outline of ``obj`` leaves out: containers, items and characters."""
     containers = left = letters = 0
-    stack = [traverse(obj, max_length=items, max_string=chars, max_depth=depth)]
+    stack = [_node(obj, depth, items, chars)]
     while stack:
         node = stack.pop()
         letters += _string_cut(node.key_repr)

@@ -1,9 +1,15 @@
 """Outlines: dumps abbreviated the way rich abbreviates deep, long or wordy objects."""
 
-from rich.pretty import traverse
+from rich.pretty import Node, _safe_isinstance, traverse
 
 from pretty_dump.lines import summary_line
 from pretty_dump.shape import dump
+
+
+def _node(obj, depth, items, chars) -> Node:
+    if _safe_isinstance(obj, Node):
+        return obj
+    return traverse(obj, max_length=items, max_string=chars, max_depth=depth)
 
 
 def outline(obj, width: int = 80, indent: int = 4, depth: int | None = None,
@@ -12,7 +18,7 @@ def outline(obj, width: int = 80, indent: int = 4, depth: int | None = None,
     for name, limit in (("depth", depth), ("items", items), ("chars", chars)):
         if limit is not None and limit < 0:
             raise ValueError(f"{name} cannot be negative")
-    node = traverse(obj, max_length=items, max_string=chars, max_depth=depth)
+    node = _node(obj, depth, items, chars)
     return [f"# {summary_line(obj, width)}"] + dump(node, width, indent).split("\n")
 
 
@@ -42,7 +48,7 @@ def cut_count(obj, depth: int | None = None, items: int | None = None,
               chars: int | None = None) -> tuple[int, int, int]:
     """What the outline of ``obj`` leaves out: containers, items and characters."""
     containers = left = letters = 0
-    stack = [traverse(obj, max_length=items, max_string=chars, max_depth=depth)]
+    stack = [_node(obj, depth, items, chars)]
     while stack:
         node = stack.pop()
         letters += _string_cut(node.key_repr)

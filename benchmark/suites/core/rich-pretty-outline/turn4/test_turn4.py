@@ -2,6 +2,7 @@ from collections import defaultdict, deque, namedtuple
 from dataclasses import dataclass
 
 import pytest
+from rich.pretty import traverse
 
 from pretty_dump.outline import cut_count, fitting_outline, outline
 
@@ -119,3 +120,10 @@ def test_what_is_left_out_of_odd_containers_keys_and_bytes():
     assert cut_count(odd, depth=3) == (1, 0, 0)
     assert cut_count(odd, chars=2) == (0, 0, 5)
     assert cut_count({"abcdef": b"xyzxyz"}, chars=2) == (0, 0, 8)
+
+
+def test_nodes_already_made_are_outlined_as_they_are():
+    node = traverse(STATE, max_depth=1)
+    assert outline(node, 60, 2, depth=3)[1:] == outline(STATE, 60, 2, depth=1)[1:]
+    assert cut_count(node, items=1) == (3, 0, 0)
+    assert cut_count(traverse("x" * 9, max_string=4)) == (0, 0, 5)
