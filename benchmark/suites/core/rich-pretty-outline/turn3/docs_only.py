@@ -1,0 +1,36 @@
+"""Written from rich's public documentation only: the pretty printer shows
+dataclasses, named tuples and attrs objects field by field."""
+
+import difflib
+from dataclasses import fields, is_dataclass
+from inspect import isclass
+
+from pretty_dump.lines import dump_lines, summary_line
+
+
+def record_fields(obj) -> dict | None:
+    """The fields rich's pretty printer opens ``obj`` into, or None when it does not."""
+    if is_dataclass(obj) and not isclass(obj):
+        return {field.name: getattr(obj, field.name) for field in fields(obj)}
+    if isinstance(obj, tuple) and hasattr(obj, "_asdict"):
+        return dict(obj._asdict())
+    return None
+
+
+def changed_fields(old, new) -> dict[str, tuple]:
+    """The fields whose values differ between two records of the same type."""
+    if type(old) is not type(new):
+        raise ValueError(f"cannot compare a {type(old).__name__} with a {type(new).__name__}")
+    before, after = record_fields(old), record_fields(new)
+    if before is None or after is None:
+        raise ValueError(f"rich does not open a {type(old).__name__} field by field")
+    return {name: (before[name], after[name]) for name in before if before[name] != after[name]}
+
+
+def dump_diff(old, new, width: int = 80, indent: int = 4) -> list[str]:
+    """The lines of the dumps of ``old`` and ``new``, marked kept, removed or added."""
+    before = [text for _depth, text in dump_lines(old, width, indent)]
+    after = [text for _depth, text in dump_lines(new, width, indent)]
+    lines = [f"--- {summary_line(old, width)}", f"+++ {summary_line(new, width)}"]
+    lines += [line for line in difflib.ndiff(before, after) if not line.startswith("? ")]
+    return lines
