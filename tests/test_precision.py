@@ -542,22 +542,26 @@ def test_methods_of_a_two_word_family_are_one_protocol():
     assert scope._family("run") is None
 
 
+_LOOKUP_BODY = (
+    "    rows = []\n"
+    "    for name in names.split():\n"
+    "        row = lookup(name).filter(limit > 0).first()\n"
+    "        if row is not None and row.active:\n"
+    "            rows.append(convert(row, limit))\n"
+    "    return sorted(rows, key=lambda r: r.when)[:limit]\n"
+)
+_LOOKUP_UTIL = "def lookup(n):\n    return n\n\n\ndef convert(r, n):\n    return r\n"
+_LOOKUP_HEAD = "from pkg.util import lookup, convert\n\n\n"
+
+
 def test_a_changed_function_is_no_near_copy_of_a_function_the_change_adds(tmp_path: Path):
     # dspy: the commit adds tool_to_openai_responses beside tool_to_openai and edits the latter;
     # the added one is the copy (and is judged itself), the old one did not copy what did not exist
-    body = (
-        "    rows = []\n"
-        "    for name in names.split():\n"
-        "        row = lookup(name).filter(limit > 0).first()\n"
-        "        if row is not None and row.active:\n"
-        "            rows.append(convert(row, limit))\n"
-        "    return sorted(rows, key=lambda r: r.when)[:limit]\n"
-    )
+    body = _LOOKUP_BODY
     repo = tmp_path / "repo"
-    util = "def lookup(n):\n    return n\n\n\ndef convert(r, n):\n    return r\n"
-    head = "from pkg.util import lookup, convert\n\n\n"
+    head = _LOOKUP_HEAD
     old = head + "def first(names, limit=10):\n    rows = []\n    return rows\n"
-    write(repo, {"pkg/__init__.py": "", "pkg/util.py": util, "pkg/m.py": old})
+    write(repo, {"pkg/__init__.py": "", "pkg/util.py": _LOOKUP_UTIL, "pkg/m.py": old})
     # the added function above the changed one: by place alone, the changed one would be "the later"
     new = head + "def second(names, limit=10):\n" + body + "\n\ndef first(names, limit=10):\n" + body
     result = check(repo, edit("pkg/m.py", old, new), "--select", "RA003", "--format", "json")
@@ -568,20 +572,12 @@ def test_a_changed_function_is_no_near_copy_of_a_function_the_change_adds(tmp_pa
 def test_a_comment_in_the_body_does_not_make_the_function_an_acknowledged_copy(tmp_path: Path):
     # xarray's concat holds "TODO: add ignore_index arguments copied from pandas.concat"; an
     # agent's verbatim copy of it in a backup module is a copy
-    body = (
-        "def {name}(names, limit=10):\n"
-        "    rows = []\n"
-        "    # TODO: add ignore_index arguments copied from pandas.concat\n"
-        "    for name in names.split():\n"
-        "        row = lookup(name).filter(limit > 0).first()\n"
-        "        if row is not None and row.active:\n"
-        "            rows.append(convert(row, limit))\n"
-        "    return sorted(rows, key=lambda r: r.when)[:limit]\n"
+    body = "def {name}(names, limit=10):\n" + _LOOKUP_BODY.replace(
+        "    rows = []\n", "    rows = []\n    # TODO: add ignore_index arguments copied from pandas.concat\n", 1
     )
     repo = tmp_path / "repo"
-    util = "def lookup(n):\n    return n\n\n\ndef convert(r, n):\n    return r\n"
-    head = "from pkg.util import lookup, convert\n\n\n"
-    write(repo, {"pkg/__init__.py": "", "pkg/util.py": util, "pkg/concat.py": head + body.format(name="concat")})
+    head = _LOOKUP_HEAD
+    write(repo, {"pkg/__init__.py": "", "pkg/util.py": _LOOKUP_UTIL, "pkg/concat.py": head + body.format(name="concat")})
     result = check(repo, creation("pkg/concat_backup.py", head + body.format(name="concat")), "--select", "RA001,RA003")
     assert result.exit_code == 1, result.output
     # said in its docstring, it is acknowledged
