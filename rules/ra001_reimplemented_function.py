@@ -163,23 +163,24 @@ corpus (`scripts/injection.py`):
   literal values, that share. `min-confidence` (`--min-confidence`, default
   0.65) is the operating point. Measured with `scripts/curve.py` on the 812
   agent commits and the injection corpus, every finding the other guards let
-  through (`--min-confidence 0`):
+  through (`--min-confidence 0`, at b53c342; 2 RA001 findings below 0.5 have
+  no verdict and are left out):
 
   | min-confidence | RA001 true | RA001 false | all rules, precision | injection recall (loop-rewritten, embedded, all kinds) |
   |---|---|---|---|---|
-  | 0 | 17 | 43 | 0.55 | 0.956, 0.938, 0.964 |
-  | 0.5 | 16 | 24 | 0.62 | 0.956, 0.938, 0.964 |
-  | 0.6 | 15 | 15 | 0.67 | 0.956, 0.938, 0.964 |
-  | **0.65** | **14** | **10** | **0.70** | **0.956, 0.938, 0.964** |
-  | 0.75 | 14 | 6 | 0.72 | 0.950, 0.938, 0.963 |
-  | 0.8 | 11 | 5 | 0.72 | 0.939, 0.932, 0.956 |
-  | 0.9 | 8 | 4 | 0.72 | 0.889, 0.932, 0.941 |
+  | 0 | 16 | 34 | 0.67 | 0.956, 0.938, 0.964 |
+  | 0.5 | 16 | 16 | 0.79 | 0.956, 0.938, 0.964 |
+  | 0.6 | 15 | 7 | 0.87 | 0.956, 0.938, 0.964 |
+  | **0.65** | **14** | **2** | **0.92** | **0.956, 0.938, 0.964** |
+  | 0.75 | 14 | 0 | 0.94 | 0.950, 0.938, 0.963 |
+  | 0.8 | 11 | 0 | 0.94 | 0.939, 0.932, 0.956 |
+  | 0.9 | 8 | 0 | 0.94 | 0.889, 0.932, 0.941 |
 
   The default is the highest point that loses no injected case: above it each
-  step costs rewritten copies for one or two false findings. The three true
+  step costs rewritten copies for one or two false findings. The true
   findings below it are rewrites in another vocabulary (an inlined
-  `Image.from_base64`, a streaming loop rewritten for a UI class, a task
-  directory removed by hand), the duplicates issue 29's evidence is for.
+  `Image.from_base64`, a streaming loop rewritten for a UI class), the
+  duplicates issue 29's evidence is for.
 - **The other version of one operation.** A plain function is no re-implementation
   of a coroutine function (it cannot call it), nor a function of the target it
   copies while calling the synchronous or asynchronous twin of the target or of
