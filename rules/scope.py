@@ -605,16 +605,6 @@ def writes_another_shape(new: Function, target: Function, read: Callable[[str], 
     return bool(mine) and bool(theirs - mine)
 
 
-def _is_main_test(test: ast.expr) -> bool:
-    """``__name__ == "__main__"`` (either way round)."""
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
-        return False
-    sides = (test.left, test.comparators[0])
-    return any(isinstance(x, ast.Name) and x.id == "__name__" for x in sides) and any(
-        isinstance(x, ast.Constant) and x.value == "__main__" for x in sides
-    )
-
-
 def _main_steps(lines: list[bytes]) -> set[str]:
     """The names a module's ``if __name__ == "__main__":`` block calls, and those called by the
     module functions it calls (its ``main()``): the steps a script runs."""
@@ -633,7 +623,7 @@ def _main_steps(lines: list[bytes]) -> set[str]:
 
     steps: set[str] = set()
     for node in tree.body:
-        if isinstance(node, ast.If) and _is_main_test(node.test):
+        if isinstance(node, ast.If) and _MAIN_GUARD.match(lines[node.lineno - 1]):  # as only_when_run_as_script reads it
             direct = called(node)
             steps |= direct
             for name in direct & defs.keys():
