@@ -43,7 +43,7 @@ from typing import Any, Iterable, Optional, Union
 
 from reuse_audit.errors import UsageError
 
-from .model import Chain, Provenance, Source, Target, Turn
+from reuse_audit.benchmark.model import Chain, Provenance, Source, Target, Turn
 
 CHAIN_FILE_NAMES = ("chain.yaml", "chain.yml", "chain.json")
 SCHEMA_PATH = Path(__file__).with_name("chain.schema.json")

@@ -12,7 +12,7 @@ import click
 
 from reuse_audit.errors import UsageError
 
-from .model import DEFAULT_MEMORY, MEMORY_SETTINGS
+from reuse_audit.benchmark.model import DEFAULT_MEMORY, MEMORY_SETTINGS
 
 
 def _value(text: str):
@@ -86,11 +86,11 @@ def bench() -> None:
 @click.option("--process-limit", type=click.IntRange(min=8), default=1024, show_default=True, help="Processes and threads one agent turn may run (where a cgroup can be made).")
 def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_config: Optional[str], memory: str, chain_ids: tuple[str, ...], jobs: int, out: Optional[str], time_limit: float, test_timeout: float, workspace_limit: float, sandbox: str, memory_limit: float, process_limit: int) -> None:
     """Run every chain of SUITE turn by turn; every turn is scored and journaled as it ends."""
-    from .chain import load_suite
-    from .journal import read_journal
-    from .report import render_run, summarise
-    from .agents.base import make_agent
-    from .runner import RunConfig, run_benchmark
+    from reuse_audit.benchmark.chain import load_suite
+    from reuse_audit.benchmark.journal import read_journal
+    from reuse_audit.benchmark.report import render_run, summarise
+    from reuse_audit.benchmark.agents.base import make_agent
+    from reuse_audit.benchmark.runner import RunConfig, run_benchmark
 
     chains = _chosen(load_suite(suite), chain_ids, suite)
     suite_label = Path(suite).name if Path(suite).exists() else suite
@@ -126,7 +126,7 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_co
 def _progress(agent: str, memory: str, total: int):
     """One line on standard error a turn, as it ends (or is found journaled, resuming), and one
     warning the first time a turn of an agent other than the oracle reports no reads."""
-    from .report import no_reads_reason, reads_recorded
+    from reuse_audit.benchmark.report import no_reads_reason, reads_recorded
 
     state = {"done": 0, "warned": False}
 
@@ -159,9 +159,9 @@ def _progress(agent: str, memory: str, total: int):
 def report_command(run_dirs: tuple[str, ...], out: Optional[str], fmt: str, resamples: int, seed: int, wide: bool) -> None:
     """Print the study's tables for one or more RUN_DIRS side by side (an experiment folder of
     bench matrix: each of its cells).  The text fits in 100 columns; --wide prints every table."""
-    from .report import render_json, render_latex, render_markdown, write_report
+    from reuse_audit.benchmark.report import render_json, render_latex, render_markdown, write_report
 
-    from .matrix import expand_runs
+    from reuse_audit.benchmark.matrix import expand_runs
 
     dirs = expand_runs([_absolute(d) for d in run_dirs])  # an experiment folder stands for its cells
     text, summaries = write_report(dirs, _absolute(out) if out else None, resamples, seed, wide)
@@ -191,14 +191,14 @@ def matrix_command(matrix_file: str, experiment: Optional[str], dry_run: bool, e
 
     Rerun the same command to resume: finished cells and turns are skipped.  See docs/bench-matrix.md.
     """
-    from .matrix import load_matrix, plan, render_plan, run_matrix
+    from reuse_audit.benchmark.matrix import load_matrix, plan, render_plan, run_matrix
 
     matrix = load_matrix(matrix_file, experiment)  # every cell checked before any folder is made
     if dry_run:
         click.echo(render_plan(matrix, plan(matrix)), nl=False)
         return
     if executor == "ray":
-        from .executors import RayExecutor
+        from reuse_audit.benchmark.executors import RayExecutor
 
         runner = RayExecutor(address=address, cpus=task_cpus,
                              memory=int(task_memory * 1024 * 1024) if task_memory is not None else None)
@@ -234,9 +234,9 @@ def verify_command(suites: tuple[str, ...], work: Optional[str], chain_ids: tupl
     A chain at `level: smoke` (the starter suite) reports its leaks, missing
     docs-only solutions and provenance as warnings, which do not fail.
     """
-    from .chain import load_suite
-    from .leaks import leak_report
-    from .verify import render_table, verify
+    from reuse_audit.benchmark.chain import load_suite
+    from reuse_audit.benchmark.leaks import leak_report
+    from reuse_audit.benchmark.verify import render_table, verify
 
     chains = _chosen([c for suite in suites for c in load_suite(suite)], chain_ids, ", ".join(suites))
     ids = [c.id for c in chains]
@@ -283,7 +283,7 @@ def build_command(source: str, out: Optional[str], import_name: Optional[str], c
     written passes `bench verify`; candidates dropped on the way are logged, with
     the reason, in OUT/build.log. Guide: docs/bench-build.md.
     """
-    from .chainbuild.command import render_proposals, run_build
+    from reuse_audit.benchmark.chainbuild.command import render_proposals, run_build
 
     if propose:
         click.echo(render_proposals(source, import_name, limit), nl=False)
@@ -309,8 +309,8 @@ def list_command(suite: Optional[str], show_turns: bool, fmt: str) -> None:
     SUITE is a shipped suite name, a suite folder or a chain folder; without it,
     the shipped suites. Nothing is fetched or run.
     """
-    from .chain import load_suite, shipped_suites
-    from .listing import as_json, render_shipped, render_suite
+    from reuse_audit.benchmark.chain import load_suite, shipped_suites
+    from reuse_audit.benchmark.listing import as_json, render_shipped, render_suite
 
     if suite is None:
         if fmt == "json":
@@ -333,8 +333,8 @@ def stats_command(suite: str, fmt: str, check: bool) -> None:
     shares count callees with the engine's index of each chain's source; the
     thresholds under the table are issue 26's (benchmark/README.md).
     """
-    from .chain import load_suite
-    from .chainbuild.stats import render_json, render_markdown, render_text, suite_stats
+    from reuse_audit.benchmark.chain import load_suite
+    from reuse_audit.benchmark.chainbuild.stats import render_json, render_markdown, render_text, suite_stats
 
     label = Path(suite).name if Path(suite).exists() else suite
     stats = suite_stats(load_suite(suite), label)

@@ -25,7 +25,7 @@ from typing import Callable, Optional
 
 from reuse_audit.errors import UsageError
 
-from .fetch import copy_distribution_files
+from reuse_audit.benchmark.fetch import copy_distribution_files
 
 Pip = Callable[[list[str]], subprocess.CompletedProcess]
 

@@ -62,7 +62,7 @@ def chain_records(chain, config, done: dict, carried: Optional[dict] = None):
     or None).  ``done``: the records already journaled, by turn number: those turns are skipped.
     ``carried``: their carries, by turn number: on a node whose disk never saw the chain (the
     workspace lacks the turns' commits) they are committed again, to the same commits."""
-    from .runner import open_chain, run_turn
+    from reuse_audit.benchmark.runner import open_chain, run_turn
 
     carried = carried or {}
     workspace, chain_guard, agent = open_chain(chain, config)
@@ -95,7 +95,7 @@ def _has_commit(workspace, rev: str) -> bool:
 
 def carry_of(workspace, commit: str, path: str):
     """``(mode, bytes)`` of ``path`` in ``commit`` (a regular file), else None."""
-    from .workspace import _git
+    from reuse_audit.benchmark.workspace import _git
 
     entry = _git(workspace.root, "ls-tree", "-z", commit, "--", path).decode("utf-8", "surrogateescape").strip("\0")
     if not entry:
@@ -109,7 +109,7 @@ def carry_of(workspace, commit: str, path: str):
 
 def _commit_carry(workspace, base: str, path: str, carry, number: int) -> str:
     """What ``Workspace.commit_with`` made of turn ``number``: ``base`` plus ``path`` as ``carry``."""
-    from .workspace import _git
+    from reuse_audit.benchmark.workspace import _git
 
     if carry is None:
         return base

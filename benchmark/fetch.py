@@ -50,8 +50,8 @@ from typing import Callable, Optional, Union
 
 from reuse_audit.errors import UsageError
 
-from .chain import default_import_name
-from .model import Chain, Source
+from reuse_audit.benchmark.chain import default_import_name
+from reuse_audit.benchmark.model import Chain, Source
 
 CACHE_ENV = "REUSE_AUDIT_BENCH_CACHE"
 RECORD_FORMAT = 1

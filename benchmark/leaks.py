@@ -62,7 +62,7 @@ from functools import lru_cache
 from io import StringIO
 from typing import Callable, Iterable, Mapping, Optional
 
-from .model import Turn
+from reuse_audit.benchmark.model import Turn
 
 #: a distinctive identifier has at least this many characters, outer underscores aside
 MIN_IDENTIFIER = 5
@@ -349,7 +349,7 @@ def chain_leaks(chain) -> dict[int, list[Leak]]:
     ``bench verify --leaks``."""
     from reuse_audit.api import FsTree, resolve_targets
 
-    from .fetch import fetch_chain
+    from reuse_audit.benchmark.fetch import fetch_chain
 
     fetched = fetch_chain(chain)
     tree = FsTree(fetched.import_root)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import textwrap
 
-from .model import Chain
+from reuse_audit.benchmark.model import Chain
 
 WIDTH = 100
 

@@ -40,7 +40,7 @@ from typing import Any, Optional
 
 from reuse_audit.errors import UsageError
 
-from .model import MEMORY_SETTINGS
+from reuse_audit.benchmark.model import MEMORY_SETTINGS
 
 EXPERIMENT_FILE = "experiment.json"
 BUDGET_KEYS = {
@@ -87,7 +87,7 @@ class Matrix:
     jobs: int = 1
 
     def run_config(self, cell: Cell, executor: str = "local"):
-        from .runner import RunConfig
+        from reuse_audit.benchmark.runner import RunConfig
 
         values: dict[str, Any] = {}
         for key, value in self.budgets.items():
@@ -158,8 +158,8 @@ def _strings(value: Any, key: str, shown: str) -> list[str]:
 def load_matrix(path: str, experiment: Optional[str] = None) -> Matrix:
     """The matrix of ``path``, every cell checked (suites load, agents accept their options);
     :class:`MatrixError` otherwise.  Nothing is written."""
-    from .agents.base import make_agent
-    from .chain import load_suite
+    from reuse_audit.benchmark.agents.base import make_agent
+    from reuse_audit.benchmark.chain import load_suite
 
     file = Path(os.path.abspath(os.path.expanduser(path)))
     shown = path
@@ -271,7 +271,7 @@ def load_matrix(path: str, experiment: Optional[str] = None) -> Matrix:
 
 
 def done_turns(run_dir: Path) -> int:
-    from .journal import JOURNAL, read_journal
+    from reuse_audit.benchmark.journal import JOURNAL, read_journal
 
     if not (run_dir / JOURNAL).is_file():
         return 0
@@ -292,7 +292,7 @@ def plan(matrix: Matrix) -> list[dict]:
 
 
 def render_plan(matrix: Matrix, rows: list[dict]) -> str:
-    from .report import _grid
+    from reuse_audit.benchmark.report import _grid
 
     config = matrix.run_config(matrix.cells[0]) if matrix.cells else None
     head = ["Cell", "Agent", "Model", "Memory", "Chains", "Turns", "To run"]
@@ -332,7 +332,7 @@ def run_matrix(matrix: Matrix, executor=None, progress=None, cell_started=None) 
     from concurrent.futures import ThreadPoolExecutor
     from concurrent.futures import TimeoutError as Waiting
 
-    from .runner import run_benchmark
+    from reuse_audit.benchmark.runner import run_benchmark
 
     for cell in matrix.cells:  # fail closed before anything runs: a cell refused later would stop the experiment midway
         matrix.run_config(cell).isolation()
@@ -374,7 +374,7 @@ def run_matrix(matrix: Matrix, executor=None, progress=None, cell_started=None) 
 def experiment_runs(path: Path) -> Optional[list[Path]]:
     """The run folders of an experiment folder (its ``experiment.json``, in the matrix's order,
     those with a journal), or None when ``path`` is not an experiment."""
-    from .journal import JOURNAL
+    from reuse_audit.benchmark.journal import JOURNAL
 
     record = path / EXPERIMENT_FILE
     if not record.is_file() or (path / JOURNAL).is_file():

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .model import Chain, Turn
+from reuse_audit.benchmark.model import Chain, Turn
 
 DELIVERY = """\
 ## Delivery

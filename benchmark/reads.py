@@ -98,7 +98,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Callable, Iterable, Optional, Sequence, Union
 
-from .model import Read
+from reuse_audit.benchmark.model import Read
 
 __all__ = [
     "ReadFile",

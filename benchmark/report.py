@@ -61,7 +61,7 @@ from typing import Callable, Optional
 
 from reuse_audit.errors import UsageError
 
-from .journal import JOURNAL, read_journal
+from reuse_audit.benchmark.journal import JOURNAL, read_journal
 
 # (key, title); the overall table adds the "by the last turn" rates
 METRICS = (

@@ -97,15 +97,15 @@ from typing import Callable, Iterable, Optional
 from reuse_audit.api import FsTree, MemoryTree, Settings, resolve_targets
 from reuse_audit.errors import UsageError
 
-from .agents.base import ENDPOINT_OPTIONS, make_agent
-from .agents.process import workspace_limits
-from .fetch import fetch_chain
-from .journal import JOURNAL, Journal
-from .model import AgentResult, Chain, TurnRecord, TurnRequest
-from .prompt import build_prompt
-from .sandbox import DEFAULT_MEMORY_LIMIT, DEFAULT_PROCESS_LIMIT, TurnSandbox, probe, suites_folder
-from .scoring import TestRun, other_files, recalled, reuse_score, run_tests, score_diff, viewed
-from .workspace import Workspace
+from reuse_audit.benchmark.agents.base import ENDPOINT_OPTIONS, make_agent
+from reuse_audit.benchmark.agents.process import workspace_limits
+from reuse_audit.benchmark.fetch import fetch_chain
+from reuse_audit.benchmark.journal import JOURNAL, Journal
+from reuse_audit.benchmark.model import AgentResult, Chain, TurnRecord, TurnRequest
+from reuse_audit.benchmark.prompt import build_prompt
+from reuse_audit.benchmark.sandbox import DEFAULT_MEMORY_LIMIT, DEFAULT_PROCESS_LIMIT, TurnSandbox, probe, suites_folder
+from reuse_audit.benchmark.scoring import TestRun, other_files, recalled, reuse_score, run_tests, score_diff, viewed
+from reuse_audit.benchmark.workspace import Workspace
 
 Progress = Callable[[str, int, int, Optional[dict]], None]  # (chain id, turn, turns, record or None)
 

@@ -395,7 +395,7 @@ class TurnSandbox:
         me = os.getpid()
         if self._cgroup is not None:
             return sorted(pid for pid in self._cgroup.members() if pid != me)
-        from .agents.process import session_members
+        from reuse_audit.benchmark.agents.process import session_members
 
         return [pid for pid in session_members(session) if pid != me]
 

@@ -26,8 +26,8 @@ from reuse_audit.api import (
     target_verdicts,
 )
 
-from .agents.process import run_limited
-from .model import Read, Turn
+from reuse_audit.benchmark.agents.process import run_limited
+from reuse_audit.benchmark.model import Read, Turn
 
 RECALL_SHARE = 0.5  # a target is recalled when the agent saw at least half of its source lines
 

@@ -42,12 +42,12 @@ from typing import Callable, Optional
 from reuse_audit.errors import UsageError
 from reuse_audit.api import UNKNOWN, Settings, declared_targets, target_verdicts
 
-from .agents.oracle import OracleAgent
-from .leaks import target_texts, turn_leaks
-from .model import Chain, Turn
-from .runner import _snapshot, run_submitted_tests
-from .scoring import reuse_score, score_diff
-from .workspace import Workspace
+from reuse_audit.benchmark.agents.oracle import OracleAgent
+from reuse_audit.benchmark.leaks import target_texts, turn_leaks
+from reuse_audit.benchmark.model import Chain, Turn
+from reuse_audit.benchmark.runner import _snapshot, run_submitted_tests
+from reuse_audit.benchmark.scoring import reuse_score, score_diff
+from reuse_audit.benchmark.workspace import Workspace
 
 #: the study's chains have five turns
 STUDY_TURNS = 5

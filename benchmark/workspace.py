@@ -86,9 +86,9 @@ from typing import Iterable, Iterator, Optional, Union
 from reuse_audit.errors import UsageError
 from reuse_audit.api import decode_patch, parse_source
 
-from .deps import install_requirements
-from .fetch import FetchedSource, fetch_chain, ignored_name
-from .model import Chain
+from reuse_audit.benchmark.deps import install_requirements
+from reuse_audit.benchmark.fetch import FetchedSource, fetch_chain, ignored_name
+from reuse_audit.benchmark.model import Chain
 
 WORKSPACE_FORMAT = 1
 MARKER = "reuse-audit-workspace.json"  # in the runner's git dir: a finished workspace

@@ -40,17 +40,17 @@ import time
 from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Iterable, Optional
 
-from .cache import RACY_SECONDS, FactsCache, engine_key
-from .engine import skipped_notes
-from .fixplan import Edit, Fix, FixPlan
-from .index import digest_files
-from .model import Candidate, Finding, Location, Note, Report, SourceError
-from .settings import Settings
-from .tree import FsTree, OverlayTree
+from reuse_audit.cache import RACY_SECONDS, FactsCache, engine_key
+from reuse_audit.engine import skipped_notes
+from reuse_audit.fixplan import Edit, Fix, FixPlan
+from reuse_audit.index import digest_files
+from reuse_audit.model import Candidate, Finding, Location, Note, Report, SourceError
+from reuse_audit.settings import Settings
+from reuse_audit.tree import FsTree, OverlayTree
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .engine import Change
-    from .tree import SourceTree
+    from reuse_audit.engine import Change
+    from reuse_audit.tree import SourceTree
 
 __all__ = ["Answers", "change_prefix", "check_key", "code_key", "dump_report", "load_report", "dump_plan", "load_plan"]
 
@@ -68,7 +68,7 @@ def code_key() -> str:
     path and content), the engine key and the versions of :data:`LIBRARIES`."""
     global _CODE_KEY
     if _CODE_KEY is None:
-        from . import rules
+        from reuse_audit import rules
 
         h = hashlib.sha256(f"answers {FORMAT}\0{engine_key()}\0".encode())
         here = os.path.dirname(os.path.abspath(__file__))

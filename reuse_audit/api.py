@@ -32,20 +32,20 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from .cache import FactsCache, default_cache_dir
-from .config import load_settings
-from .engine import Change, Result, all_rules, change_from_diff, change_from_patch, change_from_paths, enabled_rules, run
-from .errors import PatchError, UsageError
-from .index import RepoIndex, build_index
-from .index.lazy import LazyRepoIndex
-from .model import Candidate, Finding, Location, Note, Report
-from .parse import parse_source
-from .patch import ADDED, COPIED, DELETED, RENAMED, apply_file_patch, decode_patch, parse_patch
-from .rule import BYPASSED, REIMPLEMENTED, TARGET_STATUS, TARGET_STATUSES, UNJUDGED, UNKNOWN
-from .settings import Settings
-from .targets import DeclaredTarget
-from .targets import resolve_targets as _resolve_targets
-from .tree import FsTree, MemoryTree, OverlayTree, SourceTree
+from reuse_audit.cache import FactsCache, default_cache_dir
+from reuse_audit.config import load_settings
+from reuse_audit.engine import Change, Result, all_rules, change_from_diff, change_from_patch, change_from_paths, enabled_rules, run
+from reuse_audit.errors import PatchError, UsageError
+from reuse_audit.index import RepoIndex, build_index
+from reuse_audit.index.lazy import LazyRepoIndex
+from reuse_audit.model import Candidate, Finding, Location, Note, Report
+from reuse_audit.parse import parse_source
+from reuse_audit.patch import ADDED, COPIED, DELETED, RENAMED, apply_file_patch, decode_patch, parse_patch
+from reuse_audit.rule import BYPASSED, REIMPLEMENTED, TARGET_STATUS, TARGET_STATUSES, UNJUDGED, UNKNOWN
+from reuse_audit.settings import Settings
+from reuse_audit.targets import DeclaredTarget
+from reuse_audit.targets import resolve_targets as _resolve_targets
+from reuse_audit.tree import FsTree, MemoryTree, OverlayTree, SourceTree
 
 
 def check_diff(before: SourceTree, diff_text: str, source: str, settings: Settings = Settings(), jobs: int = 1) -> Result:

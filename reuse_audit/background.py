@@ -38,7 +38,7 @@ try:
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
-from .settings import Settings
+from reuse_audit.settings import Settings
 
 if TYPE_CHECKING:
     import subprocess
@@ -73,7 +73,7 @@ def _take_lock(cache_dir: Path) -> Optional[int]:
     the cache directory cannot be used."""
     if fcntl is None:
         return None
-    from .cachedir import open_nofollow, prepare
+    from reuse_audit.cachedir import open_nofollow, prepare
 
     prepare(cache_dir)
     fd = open_nofollow(lock_path(cache_dir), os.O_RDWR | os.O_CREAT)
@@ -89,7 +89,7 @@ def running(cache_dir: Path) -> bool:
     """Whether a live process holds ``cache_dir``'s build lock."""
     if fcntl is None:
         return False
-    from .cachedir import NOFOLLOW
+    from reuse_audit.cachedir import NOFOLLOW
 
     try:
         fd = os.open(lock_path(cache_dir), os.O_RDONLY | NOFOLLOW)
@@ -137,7 +137,7 @@ def start(
         os.write(fd, str(os.getpid()).encode())
         overlay = Path(cache_dir) / OVERLAY_NAME
         if changes:
-            from .cachedir import write_atomic
+            from reuse_audit.cachedir import write_atomic
 
             write_atomic(overlay, marshal.dumps(dict(changes)))
         else:
@@ -192,10 +192,10 @@ def build(
 ) -> None:
     """Build and store the full index of the folder ``root``, and its clone index with
     ``clones`` (the caller holds the lock)."""
-    from .cache import FactsCache
-    from .cachedir import NOFOLLOW
-    from .index import build_index
-    from .tree import FsTree, OverlayTree, SourceTree
+    from reuse_audit.cache import FactsCache
+    from reuse_audit.cachedir import NOFOLLOW
+    from reuse_audit.index import build_index
+    from reuse_audit.tree import FsTree, OverlayTree, SourceTree
 
     lower_priority()
     settings = Settings(exclude=exclude)
@@ -215,7 +215,7 @@ def build(
     try:
         index = build_index(tree, settings, cache, jobs, tokens=clones)
         if clones:
-            from .index.clones import build_clone_index
+            from reuse_audit.index.clones import build_clone_index
 
             build_clone_index(tree, index, settings, cache, jobs=jobs).close()
     finally:

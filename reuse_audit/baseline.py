@@ -22,7 +22,7 @@ import json
 from pathlib import Path
 from typing import Any, Iterator, Union
 
-from .errors import UsageError
+from reuse_audit.errors import UsageError
 
 #: the SARIF partialFingerprints key that holds Finding.stable_key (see reporters/sarif.py)
 SARIF_KEY = "reuseAudit/v1"

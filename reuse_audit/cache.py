@@ -38,9 +38,9 @@ import zlib
 from pathlib import Path
 from typing import Iterable, Optional
 
-from . import __version__
-from .cachedir import UnsafeCache, check_database
-from .rows import ClassRow, FileRow, FunctionRow, ImportRow
+from reuse_audit import __version__
+from reuse_audit.cachedir import UnsafeCache, check_database
+from reuse_audit.rows import ClassRow, FileRow, FunctionRow, ImportRow
 
 SCHEMA = 4
 KEEP_SNAPSHOTS = 4
@@ -348,13 +348,13 @@ class FactsCache:
 
     def get_many(self, digests: Iterable[str]):  # -> dict[str, FileFacts]
         """FileFacts of the digests that have a valid entry."""
-        from .model import facts_from_compact
+        from reuse_audit.model import facts_from_compact
 
         return {d: facts_from_compact(f) for d, f in self.get_compact(digests).items()}
 
     def put_many(self, items: Iterable) -> None:
         """Store FileFacts."""
-        from .model import compact_from_facts
+        from reuse_audit.model import compact_from_facts
 
         self.put_blobs((f.digest, dump_facts(compact_from_facts(f))) for f in items)
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
-from .index import RepoIndex
-from .model import ChangedFunction, ChangeSet, FileFacts, Note
+from reuse_audit.index import RepoIndex
+from reuse_audit.model import ChangedFunction, ChangeSet, FileFacts, Note
 
 
 @dataclass(frozen=True)
@@ -120,8 +120,8 @@ def _moves(changed, after: RepoIndex, replaced: dict, rewritten: dict, read_befo
     no longer ``min_similarity`` similar to it (a function edited in a few lines
     keeps its code, and a new function like its old version is a copy of it).
     """
-    from .index.previous import find_moves, tokens_of
-    from .index.tokens import similarity
+    from reuse_audit.index.previous import find_moves, tokens_of
+    from reuse_audit.index.tokens import similarity
 
     def tokens_after(qualnames: list[str]) -> dict:
         by_path: dict[str, list[str]] = {}

@@ -15,17 +15,17 @@ from typing import Optional
 
 import click
 
-from . import __version__
-from .cache import FactsCache, default_cache_dir
-from .errors import UsageError
-from .model import Note, Report
-from .rows import LOCALS
-from .patch import decode_patch
-from .reporters import RenderContext, formats, render
-from .escape import for_terminal
-from .rules import RULES
-from .cli_options import emit, rule_options, selected_codes
-from .config import load_settings
+from reuse_audit import __version__
+from reuse_audit.cache import FactsCache, default_cache_dir
+from reuse_audit.errors import UsageError
+from reuse_audit.model import Note, Report
+from reuse_audit.rows import LOCALS
+from reuse_audit.patch import decode_patch
+from reuse_audit.reporters import RenderContext, formats, render
+from reuse_audit.escape import for_terminal
+from reuse_audit.rules import RULES
+from reuse_audit.cli_options import emit, rule_options, selected_codes
+from reuse_audit.config import load_settings
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 #: --fix and --diff: rounds of fixes at most (each plans what the one before left)
@@ -146,20 +146,20 @@ def check(
 
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
-    from .baseline import load_baseline
-    from .answers import Answers
-    from .engine import change_from_patch, change_from_paths, run  # not .api: it imports the parser
+    from reuse_audit.baseline import load_baseline
+    from reuse_audit.answers import Answers
+    from reuse_audit.engine import change_from_patch, change_from_paths, run  # not .api: it imports the parser
 
     patch, paths = _split_sources(sources)
     baseline = load_baseline(baseline_file) if baseline_file is not None else None
     if paths and (staged or base is not None or head is not None):
         raise UsageError("PATH... checks files as they are: it takes no --staged, --base or --head")
     if paths:
-        from . import gitsource
+        from reuse_audit import gitsource
 
         git_source = None
     elif patch is None or staged or base is not None or head is not None or fmt == "sarif":
-        from . import gitsource  # GitPython costs ~0.1 s to import: only when git is asked for
+        from reuse_audit import gitsource  # GitPython costs ~0.1 s to import: only when git is asked for
 
         git_source = gitsource.select_source(patch, staged, base, head)
     else:
@@ -223,7 +223,7 @@ def check(
             keep = answers is not None and not apply_fix
             plan = answers.plan(report.findings, unsafe, rounds, max_checks) if keep else None
             if plan is None:
-                from .fixes import plan_fixes
+                from reuse_audit.fixes import plan_fixes
 
                 if result is None:
                     result = run(change, settings, cache=cache, jobs=jobs)
@@ -245,7 +245,7 @@ def check(
     if apply_fix and plan is not None:
         report, fixed_line, after = _apply_fixes(root, plan, report, after, baseline)
     if reads is not None:
-        from .trajectory import annotate
+        from reuse_audit.trajectory import annotate
 
         report = annotate(report, reads)
     provenance = None
@@ -271,7 +271,7 @@ def check(
             click.echo("note: " + for_terminal(line), err=True)
     emit(rendered, output)
     if cache is not None and result is not None and _answered_lazily(result):
-        from . import background
+        from reuse_audit import background
 
         cache_notes: list[str] = []
         background.start(root, cache.directory, settings, jobs, _needs_clones(report.rules), _changes_over(root, change.after), cache_notes)
@@ -298,7 +298,7 @@ PY_SUFFIXES = (".py", ".pyi")
 
 def _trajectory_reads(path: str, root: Path) -> tuple:
     """--trajectory: the reads of the agent's trajectory (its bad lines as notes on standard error)."""
-    from .trajectory import load_reads
+    from reuse_audit.trajectory import load_reads
 
     reads, problems = load_reads(path, root)
     for problem in problems[:5]:
@@ -347,7 +347,7 @@ def _relative_paths(root: Path, paths: tuple[str, ...]) -> list[str]:
 
 
 def _fixable_findings(report: Report) -> bool:
-    from .fixplan import FIXABLE_RULES
+    from reuse_audit.fixplan import FIXABLE_RULES
 
     return any(f.rule in FIXABLE_RULES and not f.suppressed for f in report.findings)
 
@@ -372,8 +372,8 @@ def _use_color(choice: str, output: Optional[str]) -> bool:
 def _statistics(report: Report, ctx: RenderContext) -> str:
     """One line a rule: how many findings, [*] when some have a safe fix, the rule's name
     and how many are fixable; then the text format's summary lines (as ruff --statistics)."""
-    from .engine import all_rules
-    from .reporters.text import _summary, finish, fixable_line, paint, CYAN
+    from reuse_audit.engine import all_rules
+    from reuse_audit.reporters.text import _summary, finish, fixable_line, paint, CYAN
 
     rules = all_rules()
     shown = [f for f in report.findings if not f.suppressed]
@@ -399,7 +399,7 @@ def _statistics(report: Report, ctx: RenderContext) -> str:
 
 def _fixes_applied(plan, before: dict, report: Report) -> list[str]:
     """--fix --show-fixes: the fixes written, file by file (as ruff --show-fixes lists them)."""
-    from .engine import all_rules
+    from reuse_audit.engine import all_rules
 
     rules = all_rules()
     by_file: dict[str, dict[str, int]] = {}
@@ -439,7 +439,7 @@ def _check_fix_options(show_diff: bool, apply_fix: bool, unsafe_fixes: bool, fmt
 def _changes_over(root: Path, tree) -> Optional[dict]:
     """The files of ``tree`` that differ from the folder ``root``'s, when it is the folder
     with a patch applied in memory (None: it is not, or it is the folder as it is)."""
-    from .tree import FsTree, OverlayTree
+    from reuse_audit.tree import FsTree, OverlayTree
 
     if type(tree) is OverlayTree and type(tree.base) is FsTree and Path(tree.base.root).resolve() == Path(root).resolve():
         return dict(tree.changes)
@@ -474,8 +474,8 @@ def _apply_fixes(root: Path, plan, report: Report, after, baseline=None):
     """Write the plan's fixes under ``root``: the report of the fixed code (when a file could not
     be written: the report without the findings fixed, the others moved to their lines in the
     fixed files), the summary line, and the after-tree as written."""
-    from .fixes import relocate, write_fixes
-    from .tree import OverlayTree
+    from reuse_audit.fixes import relocate, write_fixes
+    from reuse_audit.tree import OverlayTree
 
     written, notes = write_fixes(root, plan)
     files = {path: texts for path, texts in plan.files.items() if path in written}
@@ -502,7 +502,7 @@ def _apply_fixes(root: Path, plan, report: Report, after, baseline=None):
 @cli.command(name="rules", short_help="List the rules: code, name and what each finds.")
 def list_rules() -> None:
     """List the rules."""
-    from .engine import all_rules
+    from reuse_audit.engine import all_rules
 
     for code, rule in sorted(all_rules().items()):
         click.echo(f"{code}  {rule.name:<24} {rule.summary}")
@@ -512,7 +512,7 @@ def list_rules() -> None:
 @click.argument("code")
 def show_rule(code: str) -> None:
     """Print the documentation of rule CODE (for example RA001): what it does, why it matters, an example, and its options."""
-    from .engine import all_rules
+    from reuse_audit.engine import all_rules
 
     rules = all_rules()
     rule = rules.get(code.upper()) or next((r for r in rules.values() if r.name == code), None)
@@ -552,7 +552,7 @@ def _needs_clones(codes) -> bool:
 
 def _check_targets_defined(path: str, report: Report) -> None:
     """A declared target the repository does not define is a mistake in the targets file, not a finding."""
-    from .api import UNKNOWN, target_verdicts
+    from reuse_audit.api import UNKNOWN, target_verdicts
 
     undefined = [name for name, status in target_verdicts(report).items() if status == UNKNOWN]
     if not undefined:
@@ -577,7 +577,7 @@ def _without_baseline(report: Report, baseline: frozenset[str]) -> Report:
 
 
 def _rules_for(report: Report) -> tuple:
-    from .engine import all_rules
+    from reuse_audit.engine import all_rules
 
     rules = all_rules()
     return tuple(rules[c] for c in report.rules if c in rules)

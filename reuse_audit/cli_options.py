@@ -12,8 +12,8 @@ from typing import Callable, Optional
 
 import click
 
-from .errors import UsageError
-from .config import describe_unknown, unknown_codes
+from reuse_audit.errors import UsageError
+from reuse_audit.config import describe_unknown, unknown_codes
 
 RULE_OPTIONS = (
     click.option("--min-callees", type=click.IntRange(min=1), default=None, help="Judge only targets with at least this many callees (RA001; default 3)."),

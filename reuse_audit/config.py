@@ -26,9 +26,9 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-from .errors import UsageError
-from .rules import RULES
-from .settings import Settings
+from reuse_audit.errors import UsageError
+from reuse_audit.rules import RULES
+from reuse_audit.settings import Settings
 
 KNOWN_KEYS = {
     "min-callees",

@@ -15,17 +15,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional
 
-from .background import running, wait
-from .cache import FactsCache
-from .changeset import FileChange, build_change_set
-from .errors import PatchError, UsageError
-from .index import RepoIndex, build_index, facts_notes, read_facts
-from .model import ChangeSet, FileFacts, Finding, Location, Note, Report, SourceError
-from .patch import Patch, parse_patch, reverse_patch
-from .rule import Rule
-from .rules import RULES
-from .settings import Settings
-from .tree import FsTree, SourceTree, apply_patch, creates_missing
+from reuse_audit.background import running, wait
+from reuse_audit.cache import FactsCache
+from reuse_audit.changeset import FileChange, build_change_set
+from reuse_audit.errors import PatchError, UsageError
+from reuse_audit.index import RepoIndex, build_index, facts_notes, read_facts
+from reuse_audit.model import ChangeSet, FileFacts, Finding, Location, Note, Report, SourceError
+from reuse_audit.patch import Patch, parse_patch, reverse_patch
+from reuse_audit.rule import Rule
+from reuse_audit.rules import RULES
+from reuse_audit.settings import Settings
+from reuse_audit.tree import FsTree, SourceTree, apply_patch, creates_missing
 
 
 @dataclass(frozen=True)
@@ -172,9 +172,9 @@ def run(
 
     digested = None
     if lazy:
-        from .index import lazy as lazy_index
-        from .index.lazy import LazyRepoIndex, NeedsFullIndex, build_lazy_index
-        from .index.lazyclones import LazyCloneIndex
+        from reuse_audit.index import lazy as lazy_index
+        from reuse_audit.index.lazy import LazyRepoIndex, NeedsFullIndex, build_lazy_index
+        from reuse_audit.index.lazyclones import LazyCloneIndex
 
         lazy = not LazyRepoIndex.missing(needs)  # a rule needs what only the full index answers
     if lazy:
@@ -208,7 +208,7 @@ def run(
     index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted, file_notes=False, digested=digested)
     change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
     if clones_wanted:
-        from .index.clones import build_clone_index
+        from reuse_audit.index.clones import build_clone_index
 
         clone_index = build_clone_index(change.after, index, settings, cache, jobs=jobs)
         index = dataclasses.replace(index, clones=clone_index, token_entries=None, notes=index.notes + clone_index.notes)
@@ -233,7 +233,7 @@ def skipped_notes(change: Change, settings: Settings) -> tuple[Note, ...]:
     ``pyvenv.cfg``, or an ``exclude`` pattern.  A change never hides silently."""
     import fnmatch
 
-    from .tree import _SKIP_DIR_GLOBS, SKIP_DIRS, ExcludePatterns, _parents
+    from reuse_audit.tree import _SKIP_DIR_GLOBS, SKIP_DIRS, ExcludePatterns, _parents
 
     patterns = ExcludePatterns(settings.exclude)
     tree_skips = getattr(change.after, "is_excluded", None)
@@ -266,7 +266,7 @@ def skipped_notes(change: Change, settings: Settings) -> tuple[Note, ...]:
 
 
 def _change_set(change: Change, files, index: RepoIndex, before_facts, settings: Settings, cache, jobs: int) -> ChangeSet:
-    from .index.previous import Before
+    from reuse_audit.index.previous import Before
 
     read: dict[str, Optional[FileFacts]] = {}
 
@@ -288,7 +288,7 @@ def _change_set(change: Change, files, index: RepoIndex, before_facts, settings:
     )
     written_at = None
     if change.existing and isinstance(change.after, FsTree):
-        from .blame import line_dates
+        from reuse_audit.blame import line_dates
 
         written_at = line_dates(change.after.root)
     return dataclasses.replace(
@@ -318,7 +318,7 @@ def one_target_a_function(findings: list[Finding], rules: Iterable[Rule]) -> lis
 
 def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:
     if settings.targets and any(rule.needs_targets for rule in selected):
-        from .targets import resolve_targets
+        from reuse_audit.targets import resolve_targets
 
         paths = [p for p in change.after.paths() if not settings.excluded(p)]
         index = dataclasses.replace(index, declared=resolve_targets(change.after, settings.targets, paths))

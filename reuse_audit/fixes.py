@@ -48,16 +48,16 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence, Union
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
 
-from .fixplan import FIXABLE_RULES, Edit, Fix, FixPlan, split_lines, unified_diff
-from .model import Finding, Note
-from .rows import LOCALS
+from reuse_audit.fixplan import FIXABLE_RULES, Edit, Fix, FixPlan, split_lines, unified_diff
+from reuse_audit.model import Finding, Note
+from reuse_audit.rows import LOCALS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .cache import FactsCache
-    from .engine import Change, Result
-    from .index import RepoIndex
-    from .settings import Settings
-    from .tree import SourceTree
+    from reuse_audit.cache import FactsCache
+    from reuse_audit.engine import Change, Result
+    from reuse_audit.index import RepoIndex
+    from reuse_audit.settings import Settings
+    from reuse_audit.tree import SourceTree
 
 __all__ = [
     "FIXABLE_RULES",
@@ -903,7 +903,7 @@ def renamed_copy(tree: "SourceTree", n_location, t_location) -> bool:
     operators, the names it calls and the globals it reads kept; its parameters and
     variables abstracted; docstring and comments dropped) and the same literal
     values.  Then a call of the target does what the copy did, and the fix is safe."""
-    from .index.tokens import file_entries
+    from reuse_audit.index.tokens import file_entries
 
     def tokens(location) -> Optional[tuple[str, str]]:
         try:
@@ -1346,7 +1346,7 @@ def plan_fixes(
     fix not verified within them is not offered, and its finding says so.  The text
     report's ``[*]`` marks use a cap; ``--diff``, ``--fix`` and SARIF verify every fix.
     """
-    from .engine import Change as _Change
+    from reuse_audit.engine import Change as _Change
 
     settings = settings if settings is not None else _Settings_default()
     chosen = [f for f in (result.report.findings if findings is None else findings) if not f.suppressed]
@@ -1377,7 +1377,7 @@ def plan_fixes(
 
 
 def _Settings_default() -> "Settings":
-    from .settings import Settings
+    from reuse_audit.settings import Settings
 
     return Settings()
 
@@ -1403,8 +1403,8 @@ def _plan_round(
     this, each is checked alone, and those that pass are checked together
     again (then added one at a time).  A dropped fix gets a note.
     """
-    from .engine import Change as _Change, run
-    from .errors import UsageError
+    from reuse_audit.engine import Change as _Change, run
+    from reuse_audit.errors import UsageError
 
     reasons: dict[str, str] = {}
     proposed: list[Fix] = []
@@ -1514,7 +1514,7 @@ def _drop(fix: Fix, why: str, by_key: Mapping[str, Finding], reasons: dict[str, 
 
 
 def _overlay(tree: "SourceTree", files: Mapping[str, str]) -> "SourceTree":
-    from .tree import OverlayTree
+    from reuse_audit.tree import OverlayTree
 
     return OverlayTree(tree, {path: text.encode("utf-8") for path, text in files.items()})
 

@@ -12,12 +12,12 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Mapping, Optional
 
-from .model import Note
-from .escape import git_quote
-from .rules import RULES
+from reuse_audit.model import Note
+from reuse_audit.escape import git_quote
+from reuse_audit.rules import RULES
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .engine import Result
+    from reuse_audit.engine import Result
 
 __all__ = ["FIXABLE_RULES", "Edit", "Fix", "FixPlan", "split_lines", "unified_diff"]
 

@@ -50,13 +50,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Union
 
-from .changeset import FileChange
-from .engine import Change
-from .errors import UsageError
-from .model import Note
-from .reporters import Provenance
-from .settings import Settings
-from .tree import (
+from reuse_audit.changeset import FileChange
+from reuse_audit.engine import Change
+from reuse_audit.errors import UsageError
+from reuse_audit.model import Note
+from reuse_audit.reporters import Provenance
+from reuse_audit.settings import Settings
+from reuse_audit.tree import (
     MAX_FILE_BYTES, VENV_MARKER, ExcludePatterns, FsTree, OverlayTree, SourceTree, _valid, is_size_note,
     too_big,
 )

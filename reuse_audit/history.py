@@ -35,9 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
-from . import __version__
-from .errors import UsageError
-from .settings import Settings
+from reuse_audit import __version__
+from reuse_audit.errors import UsageError
+from reuse_audit.settings import Settings
 
 __all__ = [
     "Commit",
@@ -87,7 +87,7 @@ def list_commits(
     """The non-merge commits of ``head``'s first-parent line, oldest first:
     after ``since`` (``since..head``), at most the ``max_count`` newest, by
     authors matching ``author`` (git's ``--author``), touching ``paths``."""
-    from . import gitsource
+    from reuse_audit import gitsource
 
     gitsource._require_git()
     if head == "HEAD" and gitsource._head_commit(repo) is None:
@@ -216,7 +216,7 @@ def engine_digest() -> str:
     (the rules included): a result is reused only by the code that computed it."""
     global _ENGINE_DIGEST
     if _ENGINE_DIGEST is None:
-        from . import cache as facts_cache
+        from reuse_audit import cache as facts_cache
         from reuse_audit import rules
 
         h = hashlib.sha256(facts_cache.engine_key().encode())
@@ -315,8 +315,8 @@ _WORKER: dict[str, Any] = {}
 
 
 def _worker_init(root: str, cache_dir: Optional[str]) -> None:
-    from . import gitsource
-    from .cache import FactsCache
+    from reuse_audit import gitsource
+    from reuse_audit.cache import FactsCache
 
     _WORKER["repo"] = gitsource.find_repository(root)
     _WORKER["cache"] = FactsCache(Path(cache_dir)) if cache_dir else None
@@ -329,8 +329,8 @@ def _worker_check(sha: str, parent: str, settings: Settings) -> dict:
 def check_one(repo: Any, sha: str, parent: str, settings: Settings, cache: Any = None) -> dict:
     """The result of one commit against its parent: its findings (with the code of
     both functions) and notes count, or the error that stopped the check."""
-    from . import gitsource
-    from .engine import run
+    from reuse_audit import gitsource
+    from reuse_audit.engine import run
 
     try:
         change = gitsource.change_from_range(repo, parent, sha, settings)
@@ -462,8 +462,8 @@ def check_commits(
 def _run_all(root: Path, todo: list[Commit], settings: Settings, cache_dir: Optional[Path], jobs: int) -> Iterator[tuple[Commit, dict]]:
     workers = min(jobs or os.cpu_count() or 1, len(todo))
     if workers <= 1:
-        from . import gitsource
-        from .cache import FactsCache
+        from reuse_audit import gitsource
+        from reuse_audit.cache import FactsCache
 
         repo = gitsource.find_repository(root)
         cache = FactsCache(cache_dir) if cache_dir is not None else None

@@ -8,8 +8,8 @@ from typing import Optional
 
 import click
 
-from .cli_options import check_destination, emit, rule_options, selected_codes
-from .errors import UsageError
+from reuse_audit.cli_options import check_destination, emit, rule_options, selected_codes
+from reuse_audit.errors import UsageError
 
 
 @click.command(short_help="Check each commit of the branch against its parent, by author kind and over time.")
@@ -63,11 +63,11 @@ def history(
     Results are cached per commit in the user cache directory: a second run checks only
     the commits it has not seen. Root commits are not checked. Exit status: 0, or 2 for bad input.
     """
-    from . import gitsource
-    from .cache import default_cache_dir
-    from .history import AuthorKinds, check_commits, list_commits, summarize
-    from .history_report import png_bytes, render_csv, render_html, render_json, render_text
-    from .config import load_settings
+    from reuse_audit import gitsource
+    from reuse_audit.cache import default_cache_dir
+    from reuse_audit.history import AuthorKinds, check_commits, list_commits, summarize
+    from reuse_audit.history_report import png_bytes, render_csv, render_html, render_json, render_text
+    from reuse_audit.config import load_settings
 
     if since is not None and max_count is not None:
         raise UsageError("give only one of --since and --max-count")

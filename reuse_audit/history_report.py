@@ -17,7 +17,7 @@ import re
 import time
 from typing import Any, Optional
 
-from .history import KINDS
+from reuse_audit.history import KINDS
 
 __all__ = ["render_text", "render_json", "render_csv", "plot_figure", "png_bytes", "write_png", "render_html", "commit_url"]
 
@@ -173,7 +173,7 @@ def _pyplot() -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        from .errors import UsageError
+        from reuse_audit.errors import UsageError
 
         raise UsageError("--plot needs matplotlib: pip install matplotlib") from None
     return plt

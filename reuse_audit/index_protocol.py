@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Iterable, Mapping, Optional, Protocol, TypeVar, Union, overload
 
-from .model import Function
+from reuse_audit.model import Function
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .index.clones import Match
-    from .targets import DeclaredTarget
+    from reuse_audit.index.clones import Match
+    from reuse_audit.targets import DeclaredTarget
 
 # --------------------------------------------------------------------------
 # capabilities: what a rule may need of the index (``Rule.needs``)

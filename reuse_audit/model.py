@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Optional
 
-from .rows import FileRow, FunctionRow
+from reuse_audit.rows import FileRow, FunctionRow
 
 # --------------------------------------------------------------------------
 # Stage 1: facts parsed from one source file (independent of where it lives)

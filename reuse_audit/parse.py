@@ -31,8 +31,8 @@ from typing import Optional
 import tree_sitter_python
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
 
-from .model import FileFacts, compact_from_facts, facts_from_compact, function_from_compact
-from .rows import LOCALS
+from reuse_audit.model import FileFacts, compact_from_facts, facts_from_compact, function_from_compact
+from reuse_audit.rows import LOCALS
 
 __all__ = ["decode", "parse_source", "parse_compact", "parse_for_resolution", "facts_from_compact", "compact_from_facts", "function_from_compact"]
 

@@ -81,7 +81,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from .errors import PatchError
+from reuse_audit.errors import PatchError
 
 __all__ = [
     "Hunk",

@@ -34,7 +34,7 @@ import re
 from operator import itemgetter
 from typing import Iterable, Iterator, Mapping, Optional
 
-from .rows import LOCALS, CallRow, ClassRow, FileRow, FunctionRow, ImportRow, ModuleInfo, Skeleton, typed
+from reuse_audit.rows import LOCALS, CallRow, ClassRow, FileRow, FunctionRow, ImportRow, ModuleInfo, Skeleton, typed
 
 BUILTIN_NAMES = frozenset(dir(builtins)) | {"__import__", "reveal_type", "__file__", "__name__"}
 

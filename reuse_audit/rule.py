@@ -11,12 +11,12 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from .index_protocol import CLONE_CANDIDATES, DECLARED_TARGETS, LOOKUP, known
-from .model import ChangeSet, Finding
-from .settings import Settings
+from reuse_audit.index_protocol import CLONE_CANDIDATES, DECLARED_TARGETS, LOOKUP, known
+from reuse_audit.model import ChangeSet, Finding
+from reuse_audit.settings import Settings
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .index_protocol import Index
+    from reuse_audit.index_protocol import Index
 
 REQUIRED_SECTIONS = (
     "What it does",

@@ -36,7 +36,7 @@ class Settings:
         """Is ``code`` ignored in the file ``path`` by ``per-file-ignores``?"""
         if not self.per_file_ignores:
             return False
-        from .tree import ExcludePatterns
+        from reuse_audit.tree import ExcludePatterns
 
         return any(
             any(code.startswith(c) for c in codes) and ExcludePatterns((pattern,)).excludes_path(path)
@@ -85,7 +85,7 @@ class Settings:
         return not any(code.startswith(s) for s in self.ignore)
 
     def excluded(self, path: str) -> bool:
-        from .tree import ExcludePatterns
+        from reuse_audit.tree import ExcludePatterns
 
         return bool(self.exclude) and ExcludePatterns(self.exclude).excludes_path(path)
 

@@ -26,9 +26,9 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from .model import Location
-from .rows import ClassRow, FileRow
-from .tree import SourceTree
+from reuse_audit.model import Location
+from reuse_audit.rows import ClassRow, FileRow
+from reuse_audit.tree import SourceTree
 
 KINDS = ("function", "method", "class", "instance", "unknown")
 
@@ -51,9 +51,9 @@ class TargetResolver:
     """Resolves declared names over one source tree, parsing only the modules it reads."""
 
     def __init__(self, tree: SourceTree, paths: Optional[Iterable[str]] = None):
-        from .index.lazytables import ModuleTable
-        from .index.source import FactSource
-        from .resolve import Resolver, assign_modules
+        from reuse_audit.index.lazytables import ModuleTable
+        from reuse_audit.index.source import FactSource
+        from reuse_audit.resolve import Resolver, assign_modules
 
         self.tree = tree
         all_paths = tuple(paths) if paths is not None else tuple(tree.paths())

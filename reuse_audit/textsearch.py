@@ -25,7 +25,7 @@ import bisect
 import re
 from typing import Callable, Iterable, Mapping, Optional
 
-from .index.tokens import _IDENTIFIER, _STRING
+from reuse_audit.index.tokens import _IDENTIFIER, _STRING
 
 __all__ = ["renames", "closure", "Layout", "call_sites", "call_offsets", "name_offsets", "has_window"]
 

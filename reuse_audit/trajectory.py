@@ -28,8 +28,8 @@ import json
 from pathlib import Path
 from typing import Iterable, Optional
 
-from .errors import UsageError
-from .model import Finding, Report
+from reuse_audit.errors import UsageError
+from reuse_audit.model import Finding, Report
 
 __all__ = ["load_reads", "annotate", "READ", "NEVER_READ"]
 

@@ -27,8 +27,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Iterable, Mapping, Optional, Protocol
 
-from .errors import PatchError, UsageError
-from .patch import ADDED, COPIED, DELETED, MODIFIED, RENAMED, FilePatch, Patch, apply_file_patch, check_path
+from reuse_audit.errors import PatchError, UsageError
+from reuse_audit.patch import ADDED, COPIED, DELETED, MODIFIED, RENAMED, FilePatch, Patch, apply_file_patch, check_path
 
 __all__ = [
     "SourceTree", "FsTree", "MemoryTree", "OverlayTree", "apply_patch", "SKIP_DIRS", "ExcludePatterns",

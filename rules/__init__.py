@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from reuse_audit.rule import Rule
 
-from . import ra001_reimplemented_function, ra002_bypassed_target, ra003_near_clone
+from reuse_audit.rules import ra001_reimplemented_function, ra002_bypassed_target, ra003_near_clone
 
 RULES: dict[str, Rule] = {
     rule.code: rule

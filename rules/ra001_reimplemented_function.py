@@ -285,8 +285,8 @@ from reuse_audit.rows import LOCALS
 from reuse_audit.rule import Rule
 from reuse_audit.settings import Settings
 
-from . import scope
-from .callees import EPSILON, calls_function, calls_of, helper_callers, is_reimplementation, method_names_of, nested, overlap, reach
+from reuse_audit.rules import scope
+from reuse_audit.rules.callees import EPSILON, calls_function, calls_of, helper_callers, is_reimplementation, method_names_of, nested, overlap, reach
 
 CODE = "RA001"
 NAME = "reimplemented-function"

@@ -75,7 +75,7 @@ from reuse_audit.rule import BYPASSED, REIMPLEMENTED, TARGET_STATUS, UNJUDGED, U
 from reuse_audit.settings import Settings
 from reuse_audit.targets import DeclaredTarget
 
-from .callees import calls_function, is_reimplementation, overlap
+from reuse_audit.rules.callees import calls_function, is_reimplementation, overlap
 
 CODE = "RA002"
 NAME = "bypassed-target"

@@ -194,10 +194,10 @@ from reuse_audit.rows import LOCALS
 from reuse_audit.rule import Rule
 from reuse_audit.settings import Settings
 
-from . import scope
+from reuse_audit.rules import scope
 
-from . import ra001_reimplemented_function as ra001
-from .callees import calls_function, nested, overlap, reach
+from reuse_audit.rules import ra001_reimplemented_function as ra001
+from reuse_audit.rules.callees import calls_function, nested, overlap, reach
 
 CODE = "RA003"
 NAME = "near-clone"

@@ -31,8 +31,8 @@ from typing import Any, Callable, Iterable, Optional, Protocol, runtime_checkabl
 
 from reuse_audit.errors import UsageError
 
-from ..model import AgentResult, Read, TurnRequest
-from ..reads import ReadFile, merge_reads, reads_from_command, workspace_path
+from reuse_audit.benchmark.model import AgentResult, Read, TurnRequest
+from reuse_audit.benchmark.reads import ReadFile, merge_reads, reads_from_command, workspace_path
 
 __all__ = [
     "AGENT_NAMES",
@@ -52,31 +52,31 @@ class Agent(Protocol):
 
 
 def _oracle(options: dict) -> Agent:
-    from .oracle import OracleAgent
+    from reuse_audit.benchmark.agents.oracle import OracleAgent
 
     return OracleAgent(options)
 
 
 def _replay(options: dict) -> Agent:
-    from .replay import ReplayAgent
+    from reuse_audit.benchmark.agents.replay import ReplayAgent
 
     return ReplayAgent(options)
 
 
 def _command(options: dict) -> Agent:
-    from .command import CommandAgent
+    from reuse_audit.benchmark.agents.command import CommandAgent
 
     return CommandAgent(options)
 
 
 def _mini(options: dict) -> Agent:
-    from .mini import MiniSweAgent
+    from reuse_audit.benchmark.agents.mini import MiniSweAgent
 
     return MiniSweAgent(options)
 
 
 def _opencode(options: dict) -> Agent:
-    from .opencode import OpenCodeAgent
+    from reuse_audit.benchmark.agents.opencode import OpenCodeAgent
 
     return OpenCodeAgent(options)
 

@@ -53,10 +53,10 @@ from pathlib import Path
 
 from reuse_audit.errors import UsageError
 
-from ..model import AgentResult, TurnRequest
-from .base import check_options, import_roots, launch_failure, reads_from_jsonl
-from .process import merged_env, run_limited
-from .snapshot import WorkspaceSnapshot
+from reuse_audit.benchmark.model import AgentResult, TurnRequest
+from reuse_audit.benchmark.agents.base import check_options, import_roots, launch_failure, reads_from_jsonl
+from reuse_audit.benchmark.agents.process import merged_env, run_limited
+from reuse_audit.benchmark.agents.snapshot import WorkspaceSnapshot
 
 
 #: the exit status by which the program says its harness never reached its model (EX_TEMPFAIL)
@@ -65,7 +65,7 @@ INFRA_EXIT_STATUS = 75
 
 def memory_note_of(request: TurnRequest) -> str:
     try:
-        from ..prompt import memory_note
+        from reuse_audit.benchmark.prompt import memory_note
     except ImportError:  # pragma: no cover - the prompt module ships with the benchmark
         return ""
     try:

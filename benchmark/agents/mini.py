@@ -88,11 +88,11 @@ from typing import Any, Optional, Sequence
 
 from reuse_audit.errors import UsageError
 
-from ..model import AgentResult, Read, TurnRequest
-from ..reads import ReadFile, merge_reads, reads_from_command
-from .base import check_options, import_roots, launch_failure
-from .process import run_limited
-from .snapshot import WorkspaceSnapshot
+from reuse_audit.benchmark.model import AgentResult, Read, TurnRequest
+from reuse_audit.benchmark.reads import ReadFile, merge_reads, reads_from_command
+from reuse_audit.benchmark.agents.base import check_options, import_roots, launch_failure
+from reuse_audit.benchmark.agents.process import run_limited
+from reuse_audit.benchmark.agents.snapshot import WorkspaceSnapshot
 
 WORKER = Path(__file__).with_name("_mini_worker.py")
 DEFAULT_CONFIG = ("mini_textbased.yaml",)

@@ -86,11 +86,11 @@ from typing import Any, Iterable, Optional, Sequence
 
 from reuse_audit.errors import UsageError
 
-from ..model import AgentResult, Read, TurnRequest
-from ..reads import ReadFile, merge_reads, reads_from_command, workspace_path
-from .base import check_options, import_roots, launch_failure
-from .process import merged_env, run_limited
-from .snapshot import WorkspaceSnapshot
+from reuse_audit.benchmark.model import AgentResult, Read, TurnRequest
+from reuse_audit.benchmark.reads import ReadFile, merge_reads, reads_from_command, workspace_path
+from reuse_audit.benchmark.agents.base import check_options, import_roots, launch_failure
+from reuse_audit.benchmark.agents.process import merged_env, run_limited
+from reuse_audit.benchmark.agents.snapshot import WorkspaceSnapshot
 
 OPTIONS = ("model", "base_url", "api_key", "api_key_env", "provider", "binary", "agent", "auto", "config", "export_timeout")
 
@@ -281,7 +281,7 @@ def reads_from_tool_parts(
     """Reads of OpenCode tool parts: ``read`` (lines shown), ``grep`` (the
     matched lines listed), ``bash`` (the command and its output through
     :mod:`..reads`).  Only completed calls count."""
-    from ..reads import file_reader, split_lines
+    from reuse_audit.benchmark.reads import file_reader, split_lines
 
     workspace = Path(os.path.abspath(workspace))
     roots = list(roots) or [workspace]

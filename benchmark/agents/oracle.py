@@ -24,8 +24,8 @@ from typing import Optional
 
 from reuse_audit.errors import UsageError
 
-from ..model import AgentResult, Turn, TurnRequest
-from .base import check_options
+from reuse_audit.benchmark.model import AgentResult, Turn, TurnRequest
+from reuse_audit.benchmark.agents.base import check_options
 
 SOLUTION_ATTRS = ("solution", "reinvent")
 

@@ -230,7 +230,7 @@ def run_limited(
     """Run ``argv`` in a new session; kill its whole tree at ``time_limit``
     seconds (then ``returncode`` is None) and, after it ends, whatever it
     left running.  Raises OSError when the program cannot be started."""
-    from ..sandbox import current_sandbox
+    from reuse_audit.benchmark.sandbox import current_sandbox
 
     started = time.monotonic()
     limits = current_limits()

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
-from .execute import ExecutionError, run_calls, test_file
-from .graph import Graph, propose_targets
-from .synth import Task, TurnSpec, copyable, reinvent_variant
-from .walk import walk
+from reuse_audit.benchmark.chainbuild.execute import ExecutionError, run_calls, test_file
+from reuse_audit.benchmark.chainbuild.graph import Graph, propose_targets
+from reuse_audit.benchmark.chainbuild.synth import Task, TurnSpec, copyable, reinvent_variant
+from reuse_audit.benchmark.chainbuild.walk import walk
 
 
 @dataclass
@@ -257,8 +257,8 @@ def verify_and_cut(out_dir: Path, work: Path, log: BuildLog, min_turns: int = 2)
     """``bench verify`` the chain; cut it before its first failing turn.  True when it stands."""
     import yaml
 
-    from ..chain import load_chain
-    from ..verify import verify_chain
+    from reuse_audit.benchmark.chain import load_chain
+    from reuse_audit.benchmark.verify import verify_chain
 
     chain = load_chain(out_dir)
     checks = verify_chain(chain, work)

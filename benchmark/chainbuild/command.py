@@ -10,15 +10,15 @@ from typing import Callable, Optional
 
 from reuse_audit.errors import UsageError
 
-from ..chain import default_import_name
-from ..model import Source
+from reuse_audit.benchmark.chain import default_import_name
+from reuse_audit.benchmark.model import Source
 
 _PINNED = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([A-Za-z0-9][A-Za-z0-9.+!_-]*)$")
 
 
 def resolve_source(spec: str, import_name: Optional[str]) -> tuple[dict, Path, str]:
     """``NAME==VERSION`` (a release: installed, cached or downloaded) or a folder: (chain source, import root, import name)."""
-    from ..fetch import fetch_source, find_import_root
+    from reuse_audit.benchmark.fetch import fetch_source, find_import_root
 
     folder = Path(spec).expanduser()
     if folder.is_dir():
@@ -46,10 +46,10 @@ def resolve_source(spec: str, import_name: Optional[str]) -> tuple[dict, Path, s
 def run_build(spec: str, out: Path, *, import_name: Optional[str], chains: int, turns: int, chooser_kind: str,
               base_url: Optional[str], model: Optional[str], llm_cache: Optional[Path], offline: bool, seeds: tuple[str, ...],
               retries: int, timeout: float, prefix: Optional[str], echo: Callable[[str], None], hops: int = 1) -> list[Path]:
-    from .build import BuildLog, build_chain, verify_and_cut
-    from .graph import load_graph
-    from .synth import HeuristicSynthesizer, LLMSynthesizer
-    from .walk import HeuristicChooser, LLMChooser
+    from reuse_audit.benchmark.chainbuild.build import BuildLog, build_chain, verify_and_cut
+    from reuse_audit.benchmark.chainbuild.graph import load_graph
+    from reuse_audit.benchmark.chainbuild.synth import HeuristicSynthesizer, LLMSynthesizer
+    from reuse_audit.benchmark.chainbuild.walk import HeuristicChooser, LLMChooser
 
     import importlib.util
 
@@ -63,7 +63,7 @@ def run_build(spec: str, out: Path, *, import_name: Optional[str], chains: int, 
     if chooser_kind == "heuristic":
         chooser, synthesizer = HeuristicChooser(), HeuristicSynthesizer()
     else:
-        from .llm import ChatClient, LLMConfig
+        from reuse_audit.benchmark.chainbuild.llm import ChatClient, LLMConfig
 
         client = ChatClient(LLMConfig.from_env(base_url, model, timeout, offline), llm_cache or out / ".llm-cache", offline)
         chooser, synthesizer = LLMChooser(client, retries), LLMSynthesizer(client, retries)
@@ -77,7 +77,7 @@ def run_build(spec: str, out: Path, *, import_name: Optional[str], chains: int, 
 
     log = BuildLog(sink=sink)
     prefix = prefix or source["package"].lower()
-    from .graph import propose_targets
+    from reuse_audit.benchmark.chainbuild.graph import propose_targets
 
     ranked = [p.qualname for p in propose_targets(graph, judgeable_only=True) if synthesizer.accepts(graph.nodes[p.qualname])]
     queue = list(seeds) + [q for q in ranked if q not in seeds]
@@ -110,7 +110,7 @@ def run_build(spec: str, out: Path, *, import_name: Optional[str], chains: int, 
 
 
 def render_proposals(spec: str, import_name: Optional[str], limit: int) -> str:
-    from .graph import load_graph, propose_targets
+    from reuse_audit.benchmark.chainbuild.graph import load_graph, propose_targets
 
     _, root, name = resolve_source(spec, import_name)
     graph = load_graph(root, name)

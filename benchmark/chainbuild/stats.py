@@ -31,8 +31,8 @@ from typing import Optional
 from reuse_audit.errors import UsageError
 from reuse_audit.api import MemoryTree, Settings, build_index
 
-from ..model import Chain
-from ..scoring import declared_tests
+from reuse_audit.benchmark.model import Chain
+from reuse_audit.benchmark.scoring import declared_tests
 
 #: the study's Table 1 (RepoReuse, §3.2): 75 five-turn chains over five libraries; reference
 #: lines: the one the case study shows (§C, a 68-line turn-5 solution), not a mean
@@ -137,7 +137,7 @@ def _code_lines(path: Path) -> int:
 
 
 def _chain_index(chain: Chain, settings: Settings):
-    from ..fetch import fetch_chain
+    from reuse_audit.benchmark.fetch import fetch_chain
 
     fetched = fetch_chain(chain)
     files: dict[str, bytes] = {}
@@ -159,8 +159,8 @@ def _public_targets(chain: Chain) -> list[str]:
     or the defining one)."""
     from reuse_audit.api import FsTree, resolve_targets
 
-    from ..fetch import fetch_chain
-    from .graph import is_public
+    from reuse_audit.benchmark.fetch import fetch_chain
+    from reuse_audit.benchmark.chainbuild.graph import is_public
 
     fetched = fetch_chain(chain)
     names = list(dict.fromkeys(t.name for turn in chain.turns for t in turn.targets if t.kind == "repo"))

@@ -28,8 +28,8 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
-from .graph import Graph, Node
-from .llm import ChatClient, ask_json
+from reuse_audit.benchmark.chainbuild.graph import Graph, Node
+from reuse_audit.benchmark.chainbuild.llm import ChatClient, ask_json
 
 
 @dataclass

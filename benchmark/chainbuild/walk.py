@@ -17,8 +17,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Protocol
 
-from .graph import Graph, Node
-from .llm import ChatClient, ask_json
+from reuse_audit.benchmark.chainbuild.graph import Graph, Node
+from reuse_audit.benchmark.chainbuild.llm import ChatClient, ask_json
 
 
 @dataclass

@@ -23,15 +23,15 @@ index and ``previous`` are imported from their modules.
 
 from __future__ import annotations
 
-from ..rows import LOCALS, TableRow, ancestors, row_callees
-from .digests import digest_files
-from .full import assemble, build_index, index_from_facts, tree_tables
-from .pool import PARALLEL_THRESHOLD, WorkerError, Workers, parse_many
-from .repo import ByPath, FunctionTable, LazyDict, LazyFunction, PathTable, RepoIndex
-from .snapshot import REUSE_SHARE, REWRITE_SHARE, closest_snapshot
-from .source import FactSource, facts_notes, read_facts
-from .stats import new_stats, tally
-from .tables import Tables, full_tables, invert, resolve_files
+from reuse_audit.rows import LOCALS, TableRow, ancestors, row_callees
+from reuse_audit.index.digests import digest_files
+from reuse_audit.index.full import assemble, build_index, index_from_facts, tree_tables
+from reuse_audit.index.pool import PARALLEL_THRESHOLD, WorkerError, Workers, parse_many
+from reuse_audit.index.repo import ByPath, FunctionTable, LazyDict, LazyFunction, PathTable, RepoIndex
+from reuse_audit.index.snapshot import REUSE_SHARE, REWRITE_SHARE, closest_snapshot
+from reuse_audit.index.source import FactSource, facts_notes, read_facts
+from reuse_audit.index.stats import new_stats, tally
+from reuse_audit.index.tables import Tables, full_tables, invert, resolve_files
 
 __all__ = [
     "LOCALS",

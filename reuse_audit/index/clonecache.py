@@ -20,11 +20,11 @@ import sqlite3
 from pathlib import Path
 from typing import Iterable, Mapping, Optional
 
-from .. import __version__
-from ..cache import engine_key
-from ..cachedir import UnsafeCache, check_database
-from ..rows import TokenEntry
-from .tokens import TOKENIZER_VERSION, _valid_entries
+from reuse_audit import __version__
+from reuse_audit.cache import engine_key
+from reuse_audit.cachedir import UnsafeCache, check_database
+from reuse_audit.rows import TokenEntry
+from reuse_audit.index.tokens import TOKENIZER_VERSION, _valid_entries
 
 # --------------------------------------------------------------------------
 # the cache

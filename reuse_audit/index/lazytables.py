@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Mapping, Optional
 
-from ..index_protocol import CALLERS, LookupTable, MissingCapability
-from ..model import Location
-from ..resolve import Module
-from .repo import LazyFunction
-from .source import FactSource
+from reuse_audit.index_protocol import CALLERS, LookupTable, MissingCapability
+from reuse_audit.model import Location
+from reuse_audit.resolve import Module
+from reuse_audit.index.repo import LazyFunction
+from reuse_audit.index.source import FactSource
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .lazy import LazyIndex
+    from reuse_audit.index.lazy import LazyIndex
 
 
 class ModuleTable(Mapping):

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping, Optional
 
-from ..model import FileFacts, Function
-from ..rows import TokenEntry
-from ..settings import Settings
-from ..tree import SourceTree
-from .full import build_index
-from .lazy import NeedsFullIndex, build_lazy_index
-from .tokens import file_entries, similarity
+from reuse_audit.model import FileFacts, Function
+from reuse_audit.rows import TokenEntry
+from reuse_audit.settings import Settings
+from reuse_audit.tree import SourceTree
+from reuse_audit.index.full import build_index
+from reuse_audit.index.lazy import NeedsFullIndex, build_lazy_index
+from reuse_audit.index.tokens import file_entries, similarity
 
 TokenPair = tuple[str, str]  # (normalised sequence, literals), as tokens.tokenize gives
 

@@ -11,10 +11,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
-from ..index_protocol import Answers
-from ..model import Function, FunctionFact, Location, Note
-from ..resolve import method_name
-from ..rows import TableRow
+from reuse_audit.index_protocol import Answers
+from reuse_audit.model import Function, FunctionFact, Location, Note
+from reuse_audit.resolve import method_name
+from reuse_audit.rows import TableRow
 
 
 class LazyFunction(Function):

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from ..cache import FactsCache, load_facts
-from ..errors import UsageError
-from ..model import FileFacts, FunctionFact, Note, facts_from_compact, function_from_compact
-from ..rows import FileRow, FunctionRow, NoteInfo
-from ..tree import SourceTree
-from .digests import unreadable, digest_files
-from .pool import parse_many
-from .stats import tally
+from reuse_audit.cache import FactsCache, load_facts
+from reuse_audit.errors import UsageError
+from reuse_audit.model import FileFacts, FunctionFact, Note, facts_from_compact, function_from_compact
+from reuse_audit.rows import FileRow, FunctionRow, NoteInfo
+from reuse_audit.tree import SourceTree
+from reuse_audit.index.digests import unreadable, digest_files
+from reuse_audit.index.pool import parse_many
+from reuse_audit.index.stats import tally
 
 
 class FactSource:

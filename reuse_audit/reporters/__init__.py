@@ -10,8 +10,8 @@ from __future__ import annotations
 import importlib
 from typing import Callable
 
-from ..model import Report
-from .common import Provenance, RenderContext
+from reuse_audit.model import Report
+from reuse_audit.reporters.common import Provenance, RenderContext
 
 __all__ = ["Provenance", "RenderContext", "RENDERERS", "formats", "renderer", "render"]
 

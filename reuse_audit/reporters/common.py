@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Mapping, Optional
 
-from ..model import Candidate, Finding
-from ..rule import Rule
-from ..rules import RULES
+from reuse_audit.model import Candidate, Finding
+from reuse_audit.rule import Rule
+from reuse_audit.rules import RULES
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..fixplan import Fix
+    from reuse_audit.fixplan import Fix
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ candidates, the fix) are left out. The summary lines are the text format's.
 
 from __future__ import annotations
 
-from ..model import Report
-from .common import RenderContext
-from .text import _summary, error_lines, finish, fixable_line, headline
+from reuse_audit.model import Report
+from reuse_audit.reporters.common import RenderContext
+from reuse_audit.reporters.text import _summary, error_lines, finish, fixable_line, headline
 
 
 def render(report: Report, ctx: RenderContext) -> str:

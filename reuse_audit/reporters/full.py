@@ -32,9 +32,9 @@ from __future__ import annotations
 import difflib
 from typing import Optional
 
-from ..model import Finding, Location, Report
-from .common import RenderContext
-from .text import BOLD, CYAN, GREEN, RED, _shown, _summary, detail_lines, error_lines, finish, fixable_line, paint, safe_fix
+from reuse_audit.model import Finding, Location, Report
+from reuse_audit.reporters.common import RenderContext
+from reuse_audit.reporters.text import BOLD, CYAN, GREEN, RED, _shown, _summary, detail_lines, error_lines, finish, fixable_line, paint, safe_fix
 
 MAX_LINES = 8
 

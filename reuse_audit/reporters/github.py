@@ -23,12 +23,12 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ..model import Finding, Report
-from ..rule import Rule
-from ..escape import for_terminal
-from .common import RenderContext, also_text, candidate_note
-from .sarif import utf16_column
-from .text import _summary
+from reuse_audit.model import Finding, Report
+from reuse_audit.rule import Rule
+from reuse_audit.escape import for_terminal
+from reuse_audit.reporters.common import RenderContext, also_text, candidate_note
+from reuse_audit.reporters.sarif import utf16_column
+from reuse_audit.reporters.text import _summary
 
 COMMANDS = {"error": "error", "warning": "warning", "note": "notice"}
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json as _json
 from typing import Any
 
-from ..model import Candidate, Finding, Location, Report
-from ..rule import Rule
-from .common import RenderContext
+from reuse_audit.model import Candidate, Finding, Location, Report
+from reuse_audit.rule import Rule
+from reuse_audit.reporters.common import RenderContext
 
 SCHEMA_VERSION = 2
 TOOL_NAME = "reuse-audit"

@@ -32,10 +32,10 @@ from types import ModuleType
 from typing import Any, Optional, Sequence
 from urllib.parse import quote
 
-from .. import fingerprint
-from ..model import Finding, Location, Note, Report, SourceError
-from ..rule import HOMEPAGE, Rule, doc_sections
-from .common import RELATED_LIMIT, RenderContext, by_similarity, candidate_note
+from reuse_audit import fingerprint
+from reuse_audit.model import Finding, Location, Note, Report, SourceError
+from reuse_audit.rule import HOMEPAGE, Rule, doc_sections
+from reuse_audit.reporters.common import RELATED_LIMIT, RenderContext, by_similarity, candidate_note
 
 
 def _lazy(name: str) -> ModuleType:
@@ -235,7 +235,7 @@ def sarif_fix(fix: Any) -> om.Fix:
     line e (its line ending kept) and inserts the new lines less their last line
     ending; an insertion before line s has an empty region at column 1 of line s.
     """
-    from ..fixplan import split_lines
+    from reuse_audit.fixplan import split_lines
 
     lines = split_lines(fix.original)
     replacements = []

@@ -27,9 +27,9 @@ import re
 import secrets
 from typing import Optional
 
-from ..model import Finding, Report
-from ..escape import for_terminal
-from .common import RenderContext, also_text, candidate_note
+from reuse_audit.model import Finding, Report
+from reuse_audit.escape import for_terminal
+from reuse_audit.reporters.common import RenderContext, also_text, candidate_note
 
 INDENT = "    "
 
