@@ -32,20 +32,43 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from reuse_audit.cache import FactsCache, default_cache_dir
-from reuse_audit.config import load_settings
-from reuse_audit.engine import Change, Result, all_rules, change_from_diff, change_from_patch, change_from_paths, enabled_rules, run
 from reuse_audit.errors import PatchError, UsageError
+from reuse_audit.facts.cache import FactsCache, default_cache_dir
+from reuse_audit.facts.model import Location
+from reuse_audit.facts.parse import parse_source
 from reuse_audit.index import RepoIndex, build_index
 from reuse_audit.index.lazy import LazyRepoIndex
-from reuse_audit.model import Candidate, Finding, Location, Note, Report
-from reuse_audit.parse import parse_source
-from reuse_audit.patch import ADDED, COPIED, DELETED, RENAMED, apply_file_patch, decode_patch, parse_patch
-from reuse_audit.rule import BYPASSED, REIMPLEMENTED, TARGET_STATUS, TARGET_STATUSES, UNJUDGED, UNKNOWN
+from reuse_audit.index.targets import DeclaredTarget
+from reuse_audit.index.targets import resolve_targets as _resolve_targets
+from reuse_audit.lint.config import load_settings
+from reuse_audit.lint.engine import Result, all_rules, enabled_rules, run
+from reuse_audit.lint.model import Candidate, Finding, Report
+from reuse_audit.lint.rule import (
+    BYPASSED,
+    REIMPLEMENTED,
+    TARGET_STATUS,
+    TARGET_STATUSES,
+    UNJUDGED,
+    UNKNOWN,
+)
 from reuse_audit.settings import Settings
-from reuse_audit.targets import DeclaredTarget
-from reuse_audit.targets import resolve_targets as _resolve_targets
-from reuse_audit.tree import FsTree, MemoryTree, OverlayTree, SourceTree
+from reuse_audit.source.change import (
+    Change,
+    change_from_diff,
+    change_from_patch,
+    change_from_paths,
+)
+from reuse_audit.source.note import Note
+from reuse_audit.source.patch import (
+    ADDED,
+    COPIED,
+    DELETED,
+    RENAMED,
+    apply_file_patch,
+    decode_patch,
+    parse_patch,
+)
+from reuse_audit.source.tree import FsTree, MemoryTree, OverlayTree, SourceTree
 
 
 def check_diff(before: SourceTree, diff_text: str, source: str, settings: Settings = Settings(), jobs: int = 1) -> Result:

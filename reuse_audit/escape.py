@@ -5,7 +5,7 @@ A file name is chosen by whoever wrote the change: it can hold a line break
 sequence (``\\e[2J`` clears the terminal) or bytes that are not UTF-8 (kept
 by the patch reader as lone surrogates).  Every reporter, the command line's
 notes and ``--diff`` write names through one of these (so this module is not
-in :mod:`reuse_audit.reporters`: the fixes use it too):
+in :mod:`reuse_audit.report`: the fixes use it too):
 
 * :func:`for_terminal` - the text format and notes on standard error: control
   characters (C0, DEL, C1), Unicode line and paragraph separators, bidi

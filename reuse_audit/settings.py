@@ -1,7 +1,7 @@
 """Settings: read once from ``[tool.reuse-audit]`` and the command line, then frozen.
 
 The rules read a :class:`Settings`; reading one from a file (and checking its
-rule codes against the rules) is :mod:`reuse_audit.config`'s job, so that this
+rule codes against the rules) is :mod:`reuse_audit.lint.config`'s job, so that this
 module needs nothing of the rules.
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from typing import Any, Optional
-
 
 #: What test code is, by default: a folder named ``tests`` or ``testing`` anywhere
 #: in the path, and the file names pytest collects or configures from.
@@ -36,7 +35,7 @@ class Settings:
         """Is ``code`` ignored in the file ``path`` by ``per-file-ignores``?"""
         if not self.per_file_ignores:
             return False
-        from reuse_audit.tree import ExcludePatterns
+        from reuse_audit.source.tree import ExcludePatterns
 
         return any(
             any(code.startswith(c) for c in codes) and ExcludePatterns((pattern,)).excludes_path(path)
@@ -85,7 +84,7 @@ class Settings:
         return not any(code.startswith(s) for s in self.ignore)
 
     def excluded(self, path: str) -> bool:
-        from reuse_audit.tree import ExcludePatterns
+        from reuse_audit.source.tree import ExcludePatterns
 
         return bool(self.exclude) and ExcludePatterns(self.exclude).excludes_path(path)
 

@@ -5,9 +5,13 @@ A code is never reused; a retired rule stays in this table, marked removed.
 
 from __future__ import annotations
 
-from reuse_audit.rule import Rule
+from reuse_audit.rules import (
+    ra001_reimplemented_function,
+    ra002_bypassed_target,
+    ra003_near_clone,
+)
 
-from reuse_audit.rules import ra001_reimplemented_function, ra002_bypassed_target, ra003_near_clone
+from reuse_audit.lint.rule import Rule
 
 RULES: dict[str, Rule] = {
     rule.code: rule

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from reuse_audit.index_protocol import Index
-from reuse_audit.resolve import method_name
-from reuse_audit.rows import LOCALS
+from reuse_audit.facts.rows import LOCALS
+from reuse_audit.index.protocol import Index
+from reuse_audit.index.resolve import method_name
 from reuse_audit.settings import Settings
 
 __all__ = ["EPSILON", "calls_of", "calls_function", "method_names_of", "overlap", "is_reimplementation", "reach", "helper_callers", "nested"]

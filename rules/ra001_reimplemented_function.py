@@ -278,15 +278,31 @@ import math
 import weakref
 from typing import Any, Iterable, Iterator, Optional
 
-from reuse_audit.index_protocol import CALLEE_CANDIDATES, FUNCTIONS_OF_FILE, LOOKUP, Index
-from reuse_audit.model import Candidate, ChangeSet, Finding
-from reuse_audit.resolve import method_name
-from reuse_audit.rows import LOCALS
-from reuse_audit.rule import Rule
-from reuse_audit.settings import Settings
-
 from reuse_audit.rules import scope
-from reuse_audit.rules.callees import EPSILON, calls_function, calls_of, helper_callers, is_reimplementation, method_names_of, nested, overlap, reach
+from reuse_audit.rules.callees import (
+    EPSILON,
+    calls_function,
+    calls_of,
+    helper_callers,
+    is_reimplementation,
+    method_names_of,
+    nested,
+    overlap,
+    reach,
+)
+
+from reuse_audit.change.model import ChangeSet
+from reuse_audit.facts.rows import LOCALS
+from reuse_audit.index.protocol import (
+    CALLEE_CANDIDATES,
+    FUNCTIONS_OF_FILE,
+    LOOKUP,
+    Index,
+)
+from reuse_audit.index.resolve import method_name
+from reuse_audit.lint.model import Candidate, Finding
+from reuse_audit.lint.rule import Rule
+from reuse_audit.settings import Settings
 
 CODE = "RA001"
 NAME = "reimplemented-function"
@@ -356,7 +372,7 @@ def informative(shared, index: Index, settings: Settings, defines=None, structur
 
 def _tokens_of(qualname: str, index: Index, read) -> Optional[tuple[str, str]]:
     """(normalised token sequence, literals) of a function of the tree after the change (RA003's tokens)."""
-    from reuse_audit.index.previous import tokens_of
+    from reuse_audit.change.previous import tokens_of
 
     fn = index.functions.get(qualname)
     if fn is None or read is None:
@@ -422,7 +438,9 @@ KEPT_LITERALS = 0.9
 
 
 def _holds(target: tuple[str, str], parts: list[tuple[str, str]]) -> tuple[float, float]:
-    from reuse_audit.index.body import contained  # (the tokenizer: not for a check answered from the cache)
+    from reuse_audit.index.body import (
+        contained,  # (the tokenizer: not for a check answered from the cache)
+    )
 
     return contained(target, parts)
 

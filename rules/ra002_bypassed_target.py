@@ -69,13 +69,22 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from reuse_audit.index_protocol import DECLARED_TARGETS, LOOKUP, Index
-from reuse_audit.model import ChangeSet, Finding, Location
-from reuse_audit.rule import BYPASSED, REIMPLEMENTED, TARGET_STATUS, UNJUDGED, UNKNOWN, Rule
-from reuse_audit.settings import Settings
-from reuse_audit.targets import DeclaredTarget
-
 from reuse_audit.rules.callees import calls_function, is_reimplementation, overlap
+
+from reuse_audit.change.model import ChangeSet
+from reuse_audit.facts.model import Location
+from reuse_audit.index.protocol import DECLARED_TARGETS, LOOKUP, Index
+from reuse_audit.index.targets import DeclaredTarget
+from reuse_audit.lint.model import Finding
+from reuse_audit.lint.rule import (
+    BYPASSED,
+    REIMPLEMENTED,
+    TARGET_STATUS,
+    UNJUDGED,
+    UNKNOWN,
+    Rule,
+)
+from reuse_audit.settings import Settings
 
 CODE = "RA002"
 NAME = "bypassed-target"

@@ -187,17 +187,17 @@ from __future__ import annotations
 import math
 from typing import Iterator
 
-from reuse_audit.index_protocol import CLONE_CANDIDATES, Index
-from reuse_audit.model import Candidate, ChangeSet, Finding
-from reuse_audit.resolve import method_name
-from reuse_audit.rows import LOCALS
-from reuse_audit.rule import Rule
-from reuse_audit.settings import Settings
-
-from reuse_audit.rules import scope
-
 from reuse_audit.rules import ra001_reimplemented_function as ra001
+from reuse_audit.rules import scope
 from reuse_audit.rules.callees import calls_function, nested, overlap, reach
+
+from reuse_audit.change.model import ChangeSet
+from reuse_audit.facts.rows import LOCALS
+from reuse_audit.index.protocol import CLONE_CANDIDATES, Index
+from reuse_audit.index.resolve import method_name
+from reuse_audit.lint.model import Candidate, Finding
+from reuse_audit.lint.rule import Rule
+from reuse_audit.settings import Settings
 
 CODE = "RA003"
 NAME = "near-clone"

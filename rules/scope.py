@@ -19,10 +19,11 @@ import re
 import textwrap
 from typing import Callable, Optional
 
-from reuse_audit.index_protocol import Index
-from reuse_audit.model import ChangeSet, Function
-from reuse_audit.resolve import method_name
-from reuse_audit.rows import LOCALS
+from reuse_audit.change.model import ChangeSet
+from reuse_audit.facts.model import Function
+from reuse_audit.facts.rows import LOCALS
+from reuse_audit.index.protocol import Index
+from reuse_audit.index.resolve import method_name
 from reuse_audit.settings import Settings
 
 #: A dispatch-on-type method name: a prefix ending in ``_`` and a class name
@@ -348,7 +349,7 @@ def behind_a_requirement(new: Function, target: Function, facts: Optional[Callab
     helpers, fixed in both on purpose); none of the 78 true ones crosses distributions."""
     if facts is None or read is None:
         return None
-    from reuse_audit.distributions import missing_requirement, private
+    from reuse_audit.source.distributions import missing_requirement, private
 
     try:
         file_facts = facts(new.location.path)

@@ -46,19 +46,19 @@ sys.path.insert(0, str(HERE.parent / "tests"))
 import atheris  # noqa: E402
 
 with atheris.instrument_imports(include=["reuse_audit"]):
-    import reuse_audit.cli  # noqa: F401,E402
-    import reuse_audit.engine  # noqa: F401,E402
-    import reuse_audit.gitsource  # noqa: F401,E402
+    import reuse_audit.app.cli  # noqa: F401,E402
+    import reuse_audit.lint.engine  # noqa: F401,E402
+    import reuse_audit.source.git  # noqa: F401,E402
     import reuse_audit.index  # noqa: F401,E402
-    import reuse_audit.parse  # noqa: F401,E402
-    import reuse_audit.patch  # noqa: F401,E402
-    import reuse_audit.reporters  # noqa: F401,E402
-    import reuse_audit.resolve  # noqa: F401,E402
+    import reuse_audit.facts.parse  # noqa: F401,E402
+    import reuse_audit.source.patch  # noqa: F401,E402
+    import reuse_audit.report  # noqa: F401,E402
+    import reuse_audit.index.resolve  # noqa: F401,E402
     import reuse_audit.rules  # noqa: F401,E402
-    import reuse_audit.tree  # noqa: F401,E402
+    import reuse_audit.source.tree  # noqa: F401,E402
 
 import fuzz_support  # noqa: E402
-from reuse_audit.tree import MemoryTree  # noqa: E402
+from reuse_audit.source.tree import MemoryTree  # noqa: E402
 
 FORMATS = ("text", "json", "sarif", "github")
 

@@ -89,7 +89,7 @@ except ImportError:  # ... or this checkout's
     sys.path.insert(0, str(HERE.parent))
 
 from reuse_audit import api  # noqa: E402
-from reuse_audit.rows import LOCALS  # noqa: E402
+from reuse_audit.facts.rows import LOCALS  # noqa: E402
 
 POSITIVE_KINDS = ("verbatim", "renamed", "reordered", "loop-rewritten", "alias-imported", "partial", "embedded")
 NEGATIVE_KINDS = ("reuse-call", "wrapper")

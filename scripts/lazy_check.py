@@ -36,8 +36,9 @@ def main(argv: list[str] | None = None) -> int:
 
     from test_lazy import _copy_patches
 
-    from reuse_audit.cache import FactsCache
-    from reuse_audit.engine import change_from_patch, run
+    from reuse_audit.facts.cache import FactsCache
+    from reuse_audit.source.change import change_from_patch
+    from reuse_audit.lint.engine import run
     from reuse_audit.settings import Settings
 
     settings = Settings() if args.select == "all" else Settings(select=tuple(args.select.split(",")))

@@ -297,7 +297,7 @@ def realistic(repo: Path, runs: int, jscpd: Optional[str], extra: list[str]) -> 
     after that build) and **warm, new** (the change in a third file, after the build: the
     engine and the fix verification run, from the stored index).  Best of the rounds, and
     the ratio to jscpd of the same round."""
-    from reuse_audit.background import running
+    from reuse_audit.index.background import running
 
     bytecode()
     print(f"realistic patches on {repo.name}, {len(py_files(repo))} .py files, {runs} round(s), {os.cpu_count()} cores")
@@ -538,7 +538,7 @@ def subset(source: Path, share: float, target: Path) -> Path:
 def command() -> list[str]:
     """The reuse-audit beside this interpreter, or its module when no script is installed."""
     exe = Path(sys.executable).with_name("reuse-audit")
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "reuse_audit.cli"]
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "reuse_audit.app.cli"]
 
 
 def reuse_audit(patch: Path, repo: Path, cache: Path, extra: list[str]) -> list[str]:
@@ -568,7 +568,7 @@ def bytecode() -> None:
 def background_wait(cache: Path) -> None:
     """Until the background build a lazy check started into ``cache`` is over."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from reuse_audit.background import wait
+    from reuse_audit.index.background import wait
 
     wait(cache, 1200)
 
@@ -799,10 +799,10 @@ def many_functions(runs: int) -> int:
 def floor(repo: Path) -> int:
     """CPU seconds, in this one process, of the per-file work a cold run does on every file."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from reuse_audit import parse
+    from reuse_audit.facts import parse
     from reuse_audit.index import build_index, clones, tokens
     from reuse_audit.settings import Settings
-    from reuse_audit.tree import FsTree
+    from reuse_audit.source.tree import FsTree
 
     files = [p.read_bytes() for p in py_files(repo)]
     print(f"{repo.name}: {len(files)} .py files, {sum(map(len, files)) / 1e6:.1f} MB, one core")

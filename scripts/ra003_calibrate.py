@@ -34,11 +34,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from reuse_audit.cache import FactsCache  # noqa: E402
+from reuse_audit.facts.cache import FactsCache  # noqa: E402
 from reuse_audit.index.clones import build_clone_index  # noqa: E402
 from reuse_audit.index import build_index  # noqa: E402
 from reuse_audit.settings import Settings  # noqa: E402
-from reuse_audit.tree import FsTree  # noqa: E402
+from reuse_audit.source.tree import FsTree  # noqa: E402
 from rules.callees import calls_function, is_reimplementation, nested, overlap  # noqa: E402
 
 THRESHOLDS = (0.80, 0.85, 0.90, 0.95)

@@ -174,7 +174,7 @@ def commit_row(fields: list[str], work: Path) -> dict:
 def background_wait(cache: Path) -> None:
     """Until the background build a lazy check started into ``cache`` is over."""
     sys.path.insert(0, str(HERE.parent))
-    from reuse_audit.background import wait
+    from reuse_audit.index.background import wait
 
     wait(cache, 1200)
 
@@ -182,10 +182,11 @@ def background_wait(cache: Path) -> None:
 def near_misses(patch: Path, tree: Path) -> list[tuple]:
     """(status, code, function, target, ratio, shared) of the findings of looser settings."""
     sys.path.insert(0, str(HERE.parent))
-    from reuse_audit.cache import FactsCache, default_cache_dir
-    from reuse_audit.engine import change_from_patch, run
-    from reuse_audit.patch import decode_patch
-    from reuse_audit.config import load_settings
+    from reuse_audit.facts.cache import FactsCache, default_cache_dir
+    from reuse_audit.source.change import change_from_patch
+    from reuse_audit.lint.engine import run
+    from reuse_audit.source.patch import decode_patch
+    from reuse_audit.lint.config import load_settings
 
     settings = load_settings(tree).with_overrides(min_overlap=0.6, min_similarity=0.75, min_own_callees=0)
     change = change_from_patch(tree, decode_patch(patch.read_bytes()), str(patch), settings)

@@ -73,7 +73,7 @@ def run_cli(
 ) -> Run:
     """Run ``reuse-audit ARGS`` and return what it did.
 
-    ``in_process``: call ``reuse_audit.cli.main`` in this process (no interpreter start:
+    ``in_process``: call ``reuse_audit.app.cli.main`` in this process (no interpreter start:
     about ten times faster) with the same environment, folder, standard streams and exit
     status, where a subprocess proves nothing more; a run whose ``env`` must be seen by
     a starting interpreter still gets a subprocess.
@@ -106,7 +106,7 @@ def run_cli(
 def _run_in_process(args, cwd, stdin, env) -> Run:
     import io
 
-    from reuse_audit.cli import main
+    from reuse_audit.app.cli import main
 
     argv = [str(a) for a in args]
     environment = {"REUSE_AUDIT_CACHE_DIR": _CACHE_HOME, "XDG_CACHE_HOME": _CACHE_HOME, **(env or {})}

@@ -187,8 +187,8 @@ def check_patch(text: str, tree=None) -> Optional[object]:
 
     Returns the after-tree, or None when the patch was refused (PatchError)."""
     from reuse_audit.errors import PatchError, UsageError
-    from reuse_audit.patch import check_path, parse_patch
-    from reuse_audit.tree import MemoryTree, apply_patch
+    from reuse_audit.source.patch import check_path, parse_patch
+    from reuse_audit.source.tree import MemoryTree, apply_patch
 
     if tree is None:
         tree = MemoryTree(fuzz_repo_files())
@@ -231,8 +231,8 @@ def check_patch(text: str, tree=None) -> Optional[object]:
 
 def check_source(data: bytes):
     """Parse ``data`` as a Python file; return its FileFacts."""
-    from reuse_audit.model import FileFacts
-    from reuse_audit.parse import compact_from_facts, facts_from_compact, parse_source
+    from reuse_audit.facts.model import FileFacts
+    from reuse_audit.facts.parse import compact_from_facts, facts_from_compact, parse_source
 
     try:
         facts = parse_source(data)
@@ -269,8 +269,8 @@ class _Stdin:
 
 
 def run_main(argv: Sequence[str], stdin: bytes = b"", env: Optional[Mapping[str, str]] = None) -> tuple[int, str, str]:
-    """``reuse_audit.cli.main(argv)`` in this process: (exit status, stdout, stderr)."""
-    from reuse_audit import cli
+    """``reuse_audit.app.cli.main(argv)`` in this process: (exit status, stdout, stderr)."""
+    from reuse_audit.app import cli
 
     out, err = io.StringIO(), io.StringIO()
     saved_env = {}

@@ -10,14 +10,15 @@ from pathlib import Path
 import pytest
 
 from cli_support import IMPORTS, make_case, run_cli
-from reuse_audit import answers
-from reuse_audit.answers import Answers, check_key, dump_plan, dump_report, load_plan, load_report
-from reuse_audit.cache import KEEP_ANSWERS, FactsCache
-from reuse_audit.engine import change_from_patch, run
-from reuse_audit.fixes import plan_fixes
-from reuse_audit.model import Note
+from reuse_audit.app import answers
+from reuse_audit.app.answers import Answers, check_key, dump_plan, dump_report, load_plan, load_report
+from reuse_audit.facts.cache import KEEP_ANSWERS, FactsCache
+from reuse_audit.source.change import change_from_patch
+from reuse_audit.lint.engine import run
+from reuse_audit.fix.fixes import plan_fixes
+from reuse_audit.source.note import Note
 from reuse_audit.settings import Settings
-from reuse_audit.tree import MemoryTree
+from reuse_audit.source.tree import MemoryTree
 
 
 @pytest.fixture(autouse=True)
@@ -30,16 +31,16 @@ def no_racy_margin(monkeypatch):
 @pytest.fixture
 def counted(monkeypatch):
     """How many times the engine ran and fixes were planned (through the CLI)."""
-    import reuse_audit.engine
-    import reuse_audit.fixes
+    import reuse_audit.lint.engine
+    import reuse_audit.fix.fixes
 
     calls = {"run": 0, "plan": 0}
-    real_run, real_plan = reuse_audit.engine.run, reuse_audit.fixes.plan_fixes
+    real_run, real_plan = reuse_audit.lint.engine.run, reuse_audit.fix.fixes.plan_fixes
 
     def counting_run(*args, **kwargs):
         import sys
 
-        if sys._getframe(1).f_globals["__name__"] == "reuse_audit.cli":  # the check, not a fix's verification
+        if sys._getframe(1).f_globals["__name__"] == "reuse_audit.app.cli":  # the check, not a fix's verification
             calls["run"] += 1
         return real_run(*args, **kwargs)
 
@@ -47,8 +48,8 @@ def counted(monkeypatch):
         calls["plan"] += 1
         return real_plan(*args, **kwargs)
 
-    monkeypatch.setattr(reuse_audit.engine, "run", counting_run)  # the CLI's, not the API's (its import is heavier)
-    monkeypatch.setattr(reuse_audit.fixes, "plan_fixes", counting_plan)
+    monkeypatch.setattr(reuse_audit.lint.engine, "run", counting_run)  # the CLI's, not the API's (its import is heavier)
+    monkeypatch.setattr(reuse_audit.fix.fixes, "plan_fixes", counting_plan)
     return calls
 
 
@@ -132,7 +133,7 @@ def test_the_key_covers_every_file_and_setting(tmp_path):
 
 
 def test_a_tree_not_on_disk_has_no_key(tmp_path):
-    from reuse_audit.engine import change_from_diff
+    from reuse_audit.source.change import change_from_diff
 
     case = make_case(tmp_path)
     tree = MemoryTree({p: (v.encode() if isinstance(v, str) else v) for p, v in case.before.items()})

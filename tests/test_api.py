@@ -5,7 +5,7 @@ from textwrap import dedent
 import pytest
 
 from reuse_audit import api
-from reuse_audit.rule import TARGET_STATUSES
+from reuse_audit.lint.rule import TARGET_STATUSES
 
 from test_ra002 import MONEY, REIMPLEMENTS_PARSE_AMOUNT  # shop/money.py: parse_amount, normalise, to_cents
 

@@ -8,9 +8,10 @@ import sys
 import time
 
 from cli_support import copy_module, make_case
-from reuse_audit import background
-from reuse_audit.cache import FactsCache
-from reuse_audit.engine import change_from_patch, run
+from reuse_audit.index import background
+from reuse_audit.facts.cache import FactsCache
+from reuse_audit.source.change import change_from_patch
+from reuse_audit.lint.engine import run
 from reuse_audit.settings import Settings
 
 
@@ -19,7 +20,7 @@ def _check(case, cache, env_off: bool) -> subprocess.CompletedProcess:
     env.pop(background.ENV_OFF, None)
     if env_off:
         env[background.ENV_OFF] = "1"
-    command = [sys.executable, "-m", "reuse_audit.cli", "check", str(case.patch), "--repo", str(case.repo), "--cache-dir", str(cache)]
+    command = [sys.executable, "-m", "reuse_audit.app.cli", "check", str(case.patch), "--repo", str(case.repo), "--cache-dir", str(cache)]
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
 
 
@@ -113,6 +114,6 @@ def test_a_long_build_keeps_the_lock_until_it_ends(tmp_path):
 
 def test_the_build_runs_at_the_lowest_priority():
     """A check started while the build runs gets the processor first."""
-    code = "import os; from reuse_audit.background import lower_priority; lower_priority(); print(os.nice(0))"
+    code = "import os; from reuse_audit.index.background import lower_priority; lower_priority(); print(os.nice(0))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert int(done.stdout) == background.BUILD_NICENESS == 19

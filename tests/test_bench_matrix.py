@@ -166,7 +166,7 @@ def ray_executor(**kw):
 
 
 def test_ray_is_not_imported_by_the_benchmark(tmp_path):
-    code = ("import sys, reuse_audit.cli, reuse_audit.benchmark.cli, reuse_audit.benchmark.matrix, "
+    code = ("import sys, reuse_audit.app.cli, reuse_audit.benchmark.cli, reuse_audit.benchmark.matrix, "
             "reuse_audit.benchmark.executors, reuse_audit.benchmark.runner; print('ray' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"

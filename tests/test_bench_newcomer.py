@@ -255,7 +255,7 @@ def test_cli_says_in_one_line_that_the_tests_could_not_run(chain_dir, tmp_path, 
     # The tests' interpreter is isolated (-I, issue 15): no PYTHONPATH of the caller's
     # reaches it, so a missing pytest is made by replacing the boot script it runs.
     from reuse_audit.benchmark import scoring
-    from reuse_audit.cli import main
+    from reuse_audit.app.cli import main
 
     monkeypatch.setattr(scoring, "PYTEST_BOOT", "import sys\nsys.stderr.write('/usr/bin/python: No module named pytest\\n')\nsys.exit(1)\n")
     monkeypatch.chdir(tmp_path)

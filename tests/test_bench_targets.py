@@ -16,8 +16,8 @@ from reuse_audit.benchmark.report import summarise
 from reuse_audit.benchmark.runner import RunConfig, run_benchmark
 from reuse_audit.benchmark.scoring import recalled, viewed
 from reuse_audit.benchmark.verify import render_table, verify
-from reuse_audit.targets import resolve_targets
-from reuse_audit.tree import FsTree
+from reuse_audit.index.targets import resolve_targets
+from reuse_audit.source.tree import FsTree
 
 LIBRARY = {
     "cal/__init__.py": "from ._core import parse_day\nfrom .core2 import Calendar, holidays\n",

@@ -18,8 +18,10 @@ import sys
 import pytest
 
 from cli_support import make_case, run_cli, script
-from reuse_audit import __version__, background, cachedir
-from reuse_audit.cache import SCHEMA, FactsCache
+from reuse_audit import __version__
+from reuse_audit.index import background
+from reuse_audit.facts import cachedir
+from reuse_audit.facts.cache import SCHEMA, FactsCache
 
 ON = {background.ENV_OFF: "0"}
 

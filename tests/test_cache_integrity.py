@@ -57,7 +57,7 @@ def _age() -> None:
     their size and times (it never trusts a file changed in the last moments)."""
     import time
 
-    racy = getattr(__import__("reuse_audit.cache", fromlist=["RACY_SECONDS"]), "RACY_SECONDS", 0.0)
+    racy = getattr(__import__("reuse_audit.facts.cache", fromlist=["RACY_SECONDS"]), "RACY_SECONDS", 0.0)
     time.sleep(min(float(racy), 5.0) + 0.2)
 
 
@@ -236,12 +236,12 @@ def test_a_cache_written_by_another_version_is_not_read(case, tmp_path):
     repo, patch, baseline = case
     cache = tmp_path / "cache"
     cache.mkdir()
-    from reuse_audit.cache import FactsCache
+    from reuse_audit.facts.cache import FactsCache
 
     path = FactsCache(cache).path
     db = sqlite3.connect(path)
     db.execute("CREATE TABLE facts (digest TEXT PRIMARY KEY, blob BLOB NOT NULL)")
-    from reuse_audit.parse import parse_source
+    from reuse_audit.facts.parse import parse_source
 
     # every file of the tree gets the facts of an empty module: believed, the copy would vanish
     empty = parse_source(b"")

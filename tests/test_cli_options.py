@@ -19,7 +19,7 @@ import pytest
 from cli_support import assert_usage_error, make_patch, run_cli
 from gitrepo import BASE_FILES, REIMPL, GitRepo, isolated_git
 
-from reuse_audit.cli import main
+from reuse_audit.app.cli import main
 
 
 def dedent(text: str) -> str:

@@ -24,14 +24,15 @@ from typing import Optional
 import pytest
 
 from gitrepo import BASE_FILES, REIMPL, GitRepo, isolated_git
-from reuse_audit import baseline as baseline_module
-from reuse_audit.cli import main
-from reuse_audit.engine import all_rules
+from reuse_audit.lint import baseline as baseline_module
+from reuse_audit.app.cli import main
+from reuse_audit.lint.engine import all_rules
 from reuse_audit.errors import UsageError
-from reuse_audit.model import Candidate, Finding, Location, Report
-from reuse_audit.reporters import RenderContext, formats, render
-from reuse_audit.reporters import github as github_reporter
-from reuse_audit.rule import HOMEPAGE, REQUIRED_SECTIONS, Rule, doc_sections
+from reuse_audit.lint.model import Candidate, Finding, Report
+from reuse_audit.facts.model import Location
+from reuse_audit.report import RenderContext, formats, render
+from reuse_audit.report import github as github_reporter
+from reuse_audit.lint.rule import HOMEPAGE, REQUIRED_SECTIONS, Rule, doc_sections
 from sarif_schema import assert_valid_sarif
 
 ROOT = Path(__file__).resolve().parent.parent

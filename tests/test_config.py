@@ -344,7 +344,7 @@ def test_the_readme_configuration_example_shows_every_setting_and_loads():
     # min-structure was missing from it (issue 27, item 7): every key config.py knows is shown
     import sys
 
-    from reuse_audit.config import KNOWN_KEYS, settings_from_table
+    from reuse_audit.lint.config import KNOWN_KEYS, settings_from_table
 
     if sys.version_info >= (3, 11):
         import tomllib
@@ -359,7 +359,7 @@ def test_the_readme_configuration_example_shows_every_setting_and_loads():
 def test_every_setting_is_an_option_of_a_rule_page():
     from pathlib import Path
 
-    from reuse_audit.config import KNOWN_KEYS
+    from reuse_audit.lint.config import KNOWN_KEYS
 
     docs = Path(__file__).resolve().parent.parent / "docs" / "rules"
     pages = "".join(page.read_text(encoding="utf-8") for page in sorted(docs.glob("RA*.md")))

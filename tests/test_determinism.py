@@ -77,7 +77,7 @@ def test_output_is_byte_identical_across_runs(case, fmt, tmp_path):
         if cache_mode == "cold":
             assert not cache.exists() or not any(cache.iterdir())
         if cache_mode == "snapshot":
-            build = subprocess.run([sys.executable, "-m", "reuse_audit.background", str(repo), str(cache), jobs, "clones"], capture_output=True)
+            build = subprocess.run([sys.executable, "-m", "reuse_audit.index.background", str(repo), str(cache), jobs, "clones"], capture_output=True)
             assert build.returncode == 0, build
         run = run_cli(args, env={"PYTHONHASHSEED": seed})
         assert run.returncode == 1, run
@@ -91,8 +91,9 @@ def test_output_is_byte_identical_across_runs(case, fmt, tmp_path):
 
 def test_the_cache_does_not_change_the_report_in_process(case, tmp_path):
     """Same check through the engine: the Report objects are equal, cold, warm and without cache."""
-    from reuse_audit.cache import FactsCache
-    from reuse_audit.engine import change_from_patch, run
+    from reuse_audit.facts.cache import FactsCache
+    from reuse_audit.source.change import change_from_patch
+    from reuse_audit.lint.engine import run
 
     repo, patch, _ = case
     text = patch.read_text(encoding="utf-8", errors="surrogateescape")

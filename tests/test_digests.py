@@ -8,11 +8,11 @@ import os
 
 import pytest
 
-from reuse_audit import cache as cache_module
-from reuse_audit.cache import FactsCache
+from reuse_audit.facts import cache as cache_module
+from reuse_audit.facts.cache import FactsCache
 from reuse_audit.index import digest_files
 from reuse_audit.index import digests as digests_module
-from reuse_audit.tree import FsTree, OverlayTree
+from reuse_audit.source.tree import FsTree, OverlayTree
 
 
 @pytest.fixture(autouse=True)

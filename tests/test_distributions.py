@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reuse_audit.distributions import distribution_of, missing_requirement, normalize
+from reuse_audit.source.distributions import distribution_of, missing_requirement, normalize
 
 MONOREPO = {
     "pyproject.toml": b'[tool.ruff]\nline-length = 100\n',  # settings only: no distribution

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from cli_support import BASE, copy_module, write_tree
 from fuzz_support import check_cli, run_main
-from reuse_audit.patch import parse_patch
+from reuse_audit.source.patch import parse_patch
 from reuse_audit.escape import for_terminal, git_quote
 
 HOSTILE = ["\n", "\r", "\t", "\x1b", "\x07", "\x7f", "\x85", "\x9b", "\u2028", "\u202e", '"', "'", "\\", " ", ":", ",", "%", "\udcff", "\udc80", "é"]
@@ -116,9 +116,10 @@ def test_for_terminal_keeps_ordinary_names():
 def test_colour_survives_escaping_and_a_name_cannot_forge_it(tmp_path):
     """--color always: the colours are written, and an escape sequence in a name is still
     shown escaped (colours come from placeholders whose nonce no name can spell)."""
-    from reuse_audit.model import Finding, Location, Report
-    from reuse_audit.reporters import RenderContext
-    from reuse_audit.reporters.text import render
+    from reuse_audit.lint.model import Finding, Report
+    from reuse_audit.facts.model import Location
+    from reuse_audit.report import RenderContext
+    from reuse_audit.report.text import render
 
     hostile = "pkg/\x1b[2J\ue000x.py"
     finding = Finding(rule="RA001", location=Location(hostile, 1, 0), function="pkg.f", message="'f' re-implements 'g'",

@@ -22,7 +22,7 @@ import pytest
 from cli_support import assert_usage_error, run_cli, script
 from gitrepo import BASE_FILES, CORE, REIMPL, GitRepo, isolated_git
 
-from reuse_audit.engine import ALREADY_APPLIED
+from reuse_audit.source.change import ALREADY_APPLIED
 
 
 def dedent(text: str) -> str:
@@ -170,7 +170,7 @@ def test_check_help_says_standard_input_is_read_for_dash_only():
 def every_command():
     import click
 
-    from reuse_audit.cli import cli
+    from reuse_audit.app.cli import cli
 
     def walk(command, path):
         yield path

@@ -29,31 +29,16 @@ from gitrepo import BASE_FILES, REIMPL, GitRepo, isolated_git
 from sarif_schema import assert_valid_sarif
 from test_ra001 import CASES, load_case, make_patch, write_tree
 
-from reuse_audit.cli import cli, main
-from reuse_audit.engine import change_from_patch, run
-from reuse_audit.fixes import (
-    AddImport,
-    Edit,
-    ExtendImport,
-    Fix,
-    NoFix,
-    ParamInfo,
-    ReplaceBody,
-    apply_edits,
-    edits_between,
-    map_arguments,
-    merge_fixes,
-    plan_fixes,
-    propose_fix,
-    split_lines,
-    suggest_fix,
-)
+from reuse_audit.app.cli import cli, main
+from reuse_audit.source.change import change_from_patch
+from reuse_audit.lint.engine import run
+from reuse_audit.fix.fixes import AddImport, Edit, ExtendImport, Fix, NoFix, ParamInfo, ReplaceBody, apply_edits, edits_between, map_arguments, merge_fixes, plan_fixes, propose_fix, split_lines, suggest_fix
 from reuse_audit.index import build_index
-from reuse_audit.model import Finding, Report
-from reuse_audit.reporters import RenderContext, render
-from reuse_audit.config import load_settings
+from reuse_audit.lint.model import Finding, Report
+from reuse_audit.report import RenderContext, render
+from reuse_audit.lint.config import load_settings
 from reuse_audit.settings import Settings
-from reuse_audit.tree import MemoryTree
+from reuse_audit.source.tree import MemoryTree
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -663,7 +648,7 @@ def test_ra001_fixture_fix_end_to_end(case: str, tmp_path: Path):
 
 def test_verification_drops_a_fix_that_leaves_a_finding(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A fix whose result still has the finding is not offered, and a note says why."""
-    import reuse_audit.fixes as fixes_module
+    import reuse_audit.fix.fixes as fixes_module
 
     before, after = load_case("verbatim_copy")
     repo = tmp_path / "repo"
@@ -734,7 +719,7 @@ NEAR_CLONE_NEW = {
 
 
 def _ra003_registered() -> bool:
-    from reuse_audit.engine import all_rules
+    from reuse_audit.lint.engine import all_rules
 
     return RA003.is_file() and "RA003" in all_rules()
 
@@ -835,8 +820,8 @@ UNSAFE_REIMPL = REIMPL.replace("tidy = clean(raw)\n", "tidy = clean(raw)\n      
 
 
 def test_a_renamed_copy_is_a_safe_fix_and_anything_more_is_not(tmp_path: Path):
-    from reuse_audit.fixes import renamed_copy
-    from reuse_audit.tree import MemoryTree
+    from reuse_audit.fix.fixes import renamed_copy
+    from reuse_audit.source.tree import MemoryTree
 
     assert "\n    tidy = tidy.replace" in textwrap.dedent(UNSAFE_REIMPL)  # inside handle()
     for new, safe in [
@@ -887,7 +872,7 @@ def test_unsafe_fixes_goes_with_diff_or_fix(git_repo: GitRepo, capsys: pytest.Ca
 
 
 def test_line_map_moves_lines_below_an_edit():
-    from reuse_audit.fixes import line_map
+    from reuse_audit.fix.fixes import line_map
 
     original = "a\nb\nc\nd\ne\nf\n"
     fixed = "a\nimport x\nb\nC\nf\n"  # one line in after a, c-e become C
@@ -1113,7 +1098,7 @@ def test_map_arguments_by_name_refuses_what_is_not_certain(n_params, t_params, r
 
 
 def test_a_copy_with_its_names_swapped_is_not_a_safe_fix():
-    from reuse_audit.fixes import renamed_copy
+    from reuse_audit.fix.fixes import renamed_copy
 
     files = {
         "pkg/__init__.py": "",
@@ -1320,7 +1305,7 @@ def test_finding_a_def_by_its_names_agrees_with_its_position():
     import inspect as inspect_module
     import textwrap
 
-    from reuse_audit.fixes import FunctionFinder, _find_by_name, _Module
+    from reuse_audit.fix.fixes import FunctionFinder, _find_by_name, _Module
     from libcst.metadata import MetadataWrapper
 
     redefined = textwrap.dedent('''\

@@ -128,7 +128,7 @@ def test_random_diff_headers_parse_or_fail_cleanly(text):
 @FAST
 @given(st.binary(max_size=2000))
 def test_random_bytes_as_a_patch(data):
-    from reuse_audit.patch import decode_patch
+    from reuse_audit.source.patch import decode_patch
 
     check_patch(decode_patch(data))
 

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from gitrepo import BASE_FILES, CORE, REIMPL, REUSE, UTIL, GitRepo, isolated_git
-from reuse_audit import gitsource
-from reuse_audit.changeset import FileChange
-from reuse_audit.cli import main
+from reuse_audit.source import git as gitsource
+from reuse_audit.source.change import FileChange
+from reuse_audit.app.cli import main
 from test_ra001 import without_fix_mark
 from reuse_audit.errors import UsageError
 from reuse_audit.settings import Settings
@@ -664,7 +664,7 @@ def test_a_path_beginning_with_a_colon_does_not_hide_the_files_after_it(repo: Gi
 
 
 def test_parse_raw_diff_reads_renames_copies_and_modes():
-    from reuse_audit.gitsource import parse_raw_diff
+    from reuse_audit.source.git import parse_raw_diff
 
     z = "0" * 40
     data = (

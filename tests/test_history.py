@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from gitrepo import BASE_FILES, REIMPL, REUSE, GitRepo, isolated_git
-from reuse_audit.cli import main
-from reuse_audit.history import AuthorKinds
+from reuse_audit.app.cli import main
+from reuse_audit.app.history import AuthorKinds
 
 HUMAN = "Ada Lovelace <ada@example.com>"
 BOT = "dependabot[bot] <49699333+dependabot[bot]@users.noreply.github.com>"
@@ -233,7 +233,7 @@ def test_a_reimplementation_reported_again_counts_once(tmp_path: Path, capsys) -
 def test_an_internal_error_on_a_commit_is_reported_and_tried_again(tmp_path: Path, capsys, monkeypatch) -> None:
     repo, shas = build(tmp_path)
     args = ["--repo", str(repo.path), "--cache-dir", str(tmp_path / "cache"), "-j", "1"]
-    import reuse_audit.engine as engine
+    import reuse_audit.lint.engine as engine
 
     real = engine.run
 
@@ -257,7 +257,7 @@ def test_the_result_key_is_the_same_in_every_process(tmp_path: Path) -> None:
     import sys
 
     code = (
-        "from reuse_audit.history import settings_key; from reuse_audit.settings import Settings; "
+        "from reuse_audit.app.history import settings_key; from reuse_audit.settings import Settings; "
         "print(settings_key(Settings(ignore_callees=frozenset({'a.b', 'c.d', 'e.f', 'g.h'}))))"
     )
     keys = {
@@ -352,7 +352,7 @@ def test_history_html_embeds_the_plot(tmp_path: Path, capsys) -> None:
 
 
 def test_commit_links_on_the_forges(tmp_path: Path) -> None:
-    from reuse_audit.history_report import commit_url
+    from reuse_audit.app.history_report import commit_url
 
     sha = "a" * 40
     assert commit_url("https://github.com/o/r.git", sha) == f"https://github.com/o/r/commit/{sha}"
@@ -366,7 +366,7 @@ def test_commit_links_on_the_forges(tmp_path: Path) -> None:
 
 
 def _summary_without_findings(tmp_path: Path) -> dict:
-    from reuse_audit.history import summarize
+    from reuse_audit.app.history import summarize
 
     records = [
         {"sha": f"{i:040x}", "time": 1_700_000_000 + 86_400 * i, "author": author, "email": "a@example.com",
@@ -378,7 +378,7 @@ def _summary_without_findings(tmp_path: Path) -> dict:
 
 def test_the_plot_without_findings_has_a_sane_count_axis_and_no_hidden_line(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from reuse_audit.history_report import plot_figure
+    from reuse_audit.app.history_report import plot_figure
 
     fig = plot_figure(_summary_without_findings(tmp_path))
     try:
@@ -401,7 +401,7 @@ def test_the_plot_without_findings_has_a_sane_count_axis_and_no_hidden_line(tmp_
 
 def test_the_plot_with_findings_has_integer_count_ticks(tmp_path: Path, capsys) -> None:
     pytest.importorskip("matplotlib")
-    from reuse_audit.history_report import plot_figure
+    from reuse_audit.app.history_report import plot_figure
 
     summary = _summary_without_findings(tmp_path)
     for c, n in zip(summary["commits"], (0, 1, 3, 4)):

@@ -20,15 +20,15 @@ from hypothesis import strategies as st
 
 from cli_support import BASE, assert_usage_error, copy_module, make_patch, run_cli, snapshot, write_tree
 from reuse_audit.errors import PatchError
-from reuse_audit.patch import _candidates, _LineIndex, _matches, _nearest_match, apply_file_patch, parse_patch
-from reuse_audit.tree import MemoryTree, apply_patch
+from reuse_audit.source.patch import _candidates, _LineIndex, _matches, _nearest_match, apply_file_patch, parse_patch
+from reuse_audit.source.tree import MemoryTree, apply_patch
 
 MB = 1024 * 1024
 
 # Runs reuse-audit in process and writes its peak memory (kB) to the file named by argv[1].
 MEASURED = r"""
 import resource, sys
-from reuse_audit.cli import main
+from reuse_audit.app.cli import main
 out = sys.argv.pop(1)
 try:
     main(sys.argv[1:])
@@ -203,7 +203,7 @@ def test_applying_never_touches_the_disk_even_for_a_big_patch(tmp_path):
     before = snapshot(repo)
     after = dict(BASE, **{f"gen/m{k}.py": f"def f{k}(x):\n    return x + {k}\n" for k in range(2000)})
     after["shop/util.py"] = BASE["shop/util.py"].replace("round(amount, 2)", "round(amount, 3)")
-    from reuse_audit.tree import FsTree
+    from reuse_audit.source.tree import FsTree
 
     tree, notes = apply_patch(FsTree(repo), parse_patch(make_patch(BASE, after).decode(), "p"), "p")
     assert len(tree.paths()) == 2000 + 3 and notes == []

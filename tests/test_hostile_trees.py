@@ -22,9 +22,10 @@ import pytest
 import hostile
 from cli_support import BASE, copy_module, make_patch, write_tree
 from fuzz_support import check_cli, run_main
-from reuse_audit import tree as tree_module
-from reuse_audit.cache import FactsCache
-from reuse_audit.engine import change_from_patch, run
+from reuse_audit.source import tree as tree_module
+from reuse_audit.facts.cache import FactsCache
+from reuse_audit.source.change import change_from_patch
+from reuse_audit.lint.engine import run
 from reuse_audit.settings import Settings
 
 H = "hostile"
@@ -275,7 +276,7 @@ def test_size_limit_in_git_trees(tmp_path, monkeypatch):
     """Git trees (--base, the working tree, --staged) apply the same limit, with the same note."""
     from gitrepo import GitRepo, isolated_git
 
-    import reuse_audit.gitsource as gitsource
+    import reuse_audit.source.git as gitsource
 
     isolated_git(tmp_path, monkeypatch)
     repo = GitRepo(tmp_path / "git")

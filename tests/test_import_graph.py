@@ -134,7 +134,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_module_level_imports_have_no_cycle():
     top, _ = _graph()
-    assert "reuse_audit.engine" in top and "reuse_audit.rules" in top["reuse_audit.engine"]
+    assert "reuse_audit.lint.engine" in top and "reuse_audit.rules" in top["reuse_audit.lint.engine"]
     assert _cycles(top) == []
 
 
@@ -175,8 +175,8 @@ def test_no_rule_code_is_named_outside_the_rules():
 
 
 def test_the_rules_declare_what_they_need():
-    from reuse_audit.engine import all_rules
-    from reuse_audit.fixes import FIXABLE_RULES
+    from reuse_audit.lint.engine import all_rules
+    from reuse_audit.fix.fixes import FIXABLE_RULES
 
     rules = all_rules()
     assert sorted(code for code, rule in rules.items() if rule.needs_clones) == ["RA003"]
@@ -190,10 +190,10 @@ def test_the_rules_declare_what_they_need():
 # The engine modules benchmark/ imports directly, not through reuse_audit.api: none (issue 16).
 ENGINE_REMAINING: dict[str, set[str]] = {}
 # not the engine: shared by every command (errors), or the CLI's plumbing
-NOT_ENGINE = {"reuse_audit.api", "reuse_audit.errors", "reuse_audit.benchmark", "reuse_audit.cachedir",
-              "reuse_audit.escape", "reuse_audit.background", "reuse_audit.cli", "reuse_audit.gitsource",
-              "reuse_audit.history", "reuse_audit.history_cli", "reuse_audit.trajectory", "reuse_audit.fingerprint",
-              "reuse_audit.reporters", "reuse_audit.model"}
+NOT_ENGINE = {"reuse_audit.api", "reuse_audit.errors", "reuse_audit.benchmark", "reuse_audit.facts.cachedir",
+              "reuse_audit.escape", "reuse_audit.index.background", "reuse_audit.app.cli", "reuse_audit.source.git",
+              "reuse_audit.app.history", "reuse_audit.app.history_cli", "reuse_audit.app.trajectory", "reuse_audit.report.fingerprint",
+              "reuse_audit.report", "reuse_audit.model"}
 
 
 def test_the_benchmark_uses_the_engine_through_the_api_only():
@@ -204,8 +204,8 @@ def test_the_benchmark_uses_the_engine_through_the_api_only():
             if isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").startswith("reuse_audit"):
                 module = node.module or ""
                 if module.startswith("reuse_audit.benchmark") or any(
-                    module == n or module.startswith(n + ".") for n in NOT_ENGINE if n != "reuse_audit.reporters"
-                ) or module == "reuse_audit.reporters":
+                    module == n or module.startswith(n + ".") for n in NOT_ENGINE if n != "reuse_audit.report"
+                ) or module == "reuse_audit.report":
                     continue
                 found.setdefault(str(path.relative_to(ROOT)), set()).add(module)
     assert found == ENGINE_REMAINING

@@ -31,11 +31,11 @@ import _pytest
 import pytest
 
 from reuse_audit import index as index_module
-from reuse_audit.cache import FactsCache
+from reuse_audit.facts.cache import FactsCache
 from reuse_audit.index import build_index, parse_many
-from reuse_audit.parse import parse_compact
+from reuse_audit.facts.parse import parse_compact
 from reuse_audit.settings import Settings
-from reuse_audit.tree import FsTree, MemoryTree, OverlayTree
+from reuse_audit.source.tree import FsTree, MemoryTree, OverlayTree
 
 # ------------------------------------------------------------------ helpers
 

@@ -13,24 +13,29 @@ from pathlib import Path
 
 import pytest
 
-from reuse_audit.cache import FactsCache
+from reuse_audit.facts.cache import FactsCache
 from reuse_audit.index import build_index
 from reuse_audit.index.tables import Tables, full_tables, plain_rows, typed_rows
 from reuse_audit.index.tokens import file_entries
-from reuse_audit.model import compact_from_facts
-from reuse_audit.parse import parse_source
-from reuse_audit.resolve import Module
-from reuse_audit.rows import FunctionRow, TableRow, TokenEntry
+from reuse_audit.facts.model import compact_from_facts
+from reuse_audit.facts.parse import parse_source
+from reuse_audit.index.resolve import Module
+from reuse_audit.facts.rows import FunctionRow, TableRow, TokenEntry
 from reuse_audit.settings import Settings
-from reuse_audit.tree import MemoryTree
+from reuse_audit.source.tree import MemoryTree
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "reuse_audit" / "index"
 
 #: The most lines a module of the package has.
 MAX_LINES = 500
-#: Modules above it, and why (none).
-LONGER: dict[str, int] = {}
+#: Modules above it, and why.
+LONGER: dict[str, int] = {
+    # resolution (imports, aliases, self/cls, relative imports, re-exports: one canonical
+    # name a callee) is one algorithm read top to bottom; it joined the package from the
+    # top of reuse_audit/ when the folders became the pipeline's stages (issue 28)
+    "resolve.py": 730,
+}
 
 
 def test_the_index_is_a_package_not_one_module():
@@ -72,7 +77,7 @@ def test_locals_is_defined_once():
                 if isinstance(node, ast.Constant) and isinstance(node.value, str) and "<locals>" in node.value:
                     if id(node) not in docstrings:
                         found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
-    assert [f.split(":")[0] for f in found] == ["reuse_audit/rows.py"], found
+    assert [f.split(":")[0] for f in found] == ["reuse_audit/facts/rows.py"], found
 
 
 SOURCE = b"""class C:

@@ -20,28 +20,18 @@ from typing import Iterable
 import pytest
 
 import test_ra001
-from reuse_audit import index_protocol
+from reuse_audit.index import protocol as index_protocol
 from reuse_audit.index import lazy as lazy_module
 from reuse_audit.index.clones import build_clone_index
-from reuse_audit.engine import all_rules, change_from_patch, run
+from reuse_audit.lint.engine import all_rules, run
+from reuse_audit.source.change import change_from_patch
 from reuse_audit.index import RepoIndex, build_index
-from reuse_audit.index_protocol import (
-    CALLEE_CANDIDATES,
-    CALLERS,
-    CAPABILITIES,
-    CLONE_CANDIDATES,
-    DECLARED_TARGETS,
-    EVERY_FUNCTION,
-    FUNCTIONS_OF_FILE,
-    LOOKUP,
-    Index,
-    MissingCapability,
-)
+from reuse_audit.index.protocol import CALLEE_CANDIDATES, CALLERS, CAPABILITIES, CLONE_CANDIDATES, DECLARED_TARGETS, EVERY_FUNCTION, FUNCTIONS_OF_FILE, LOOKUP, Index, MissingCapability
 from reuse_audit.index.lazy import LazyRepoIndex, NeedsFullIndex, build_lazy_index
 from reuse_audit.index.lazyclones import LazyCloneIndex
-from reuse_audit.rule import Rule
+from reuse_audit.lint.rule import Rule
 from reuse_audit.settings import Settings
-from reuse_audit.tree import MemoryTree
+from reuse_audit.source.tree import MemoryTree
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -16,12 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from reuse_audit.cache import FactsCache
-from reuse_audit.engine import change_from_patch, run
+from reuse_audit.facts.cache import FactsCache
+from reuse_audit.source.change import change_from_patch
+from reuse_audit.lint.engine import run
 from reuse_audit.index import lazy as lazy_module
-from reuse_audit.textsearch import Layout, call_offsets, call_sites, closure, has_window, name_offsets, renames
-from reuse_audit.parse import decode, parse_compact
-from reuse_audit.resolve import Module, Resolver, assign_modules, method_name
+from reuse_audit.index.textsearch import Layout, call_offsets, call_sites, closure, has_window, name_offsets, renames
+from reuse_audit.facts.parse import decode, parse_compact
+from reuse_audit.index.resolve import Module, Resolver, assign_modules, method_name
 from reuse_audit.settings import Settings
 
 
@@ -413,7 +414,7 @@ def test_a_library_change_neither_searches_nor_parses_test_files(tmp_path):
 
 
 def test_a_costly_check_waits_for_a_running_background_build_and_a_cheap_one_does_not(monkeypatch, tmp_path):
-    from reuse_audit import engine as engine_module
+    from reuse_audit.lint import engine as engine_module
     from reuse_audit.index import lazy as lazy_module
 
     root = tmp_path / "repo"
@@ -442,10 +443,10 @@ def test_a_lazy_index_takes_the_work_of_a_previous_one_on_the_files_they_share(c
     """The check that verifies a fix runs on the tree after the change with the fixed file
     overlaid: its lazy index takes the first check's texts, layouts, renames and facts of the
     files both trees share (``LazyIndex.inherit``), and answers as one made from nothing."""
-    from reuse_audit import cache as cache_module
+    from reuse_audit.facts import cache as cache_module
     from reuse_audit.index import digests
     from reuse_audit.index.lazy import build_lazy_index
-    from reuse_audit.tree import FsTree, OverlayTree
+    from reuse_audit.source.tree import FsTree, OverlayTree
 
     root = tmp_path / "repo"
     shutil.copytree(copies["click"], root)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-import reuse_audit.cli  # noqa: F401 - imported before any test puts a repository on sys.path
+import reuse_audit.app.cli  # noqa: F401 - imported before any test puts a repository on sys.path
 from cli_support import copy_module, make_patch, run_cli, write_tree
 from fuzz_support import check_cli, run_main
 from gitrepo import GitRepo, isolated_git
@@ -191,8 +191,8 @@ def test_the_background_build_executes_nothing(tmp_path, monkeypatch, markers, m
     build in a new interpreter: run from the repository root, that interpreter must not import
     the repository's reuse_audit.py, tree_sitter.py, click.py, sitecustomize.py or
     usercustomize.py, whatever the mode, nor see its PYTHONPATH or PYTHONSTARTUP."""
-    from reuse_audit import background
-    from reuse_audit.cache import FactsCache
+    from reuse_audit.index import background
+    from reuse_audit.facts.cache import FactsCache
 
     repo = _git_repo(tmp_path, monkeypatch, markers)
     new = new_module(markers)
@@ -233,7 +233,7 @@ def test_the_background_build_runs_isolated(tmp_path, monkeypatch):
     """``python -I -B`` from the cache directory, without the caller's PYTHON* variables."""
     import subprocess
 
-    from reuse_audit import background
+    from reuse_audit.index import background
     from reuse_audit.settings import Settings
 
     seen = {}

@@ -1,4 +1,4 @@
-"""Tests of reuse_audit.parse: bytes of one file -> FileFacts."""
+"""Tests of reuse_audit.facts.parse: bytes of one file -> FileFacts."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import hashlib
 import random
 import textwrap
 
-from reuse_audit.model import CallSite, ImportFact, Param
-from reuse_audit.parse import parse_source
+from reuse_audit.facts.model import CallSite, ImportFact, Param
+from reuse_audit.facts.parse import parse_source
 
 
 def facts(source: str):

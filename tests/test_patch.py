@@ -1,4 +1,4 @@
-"""Tests for reuse_audit.patch: parsing unified diffs and applying them."""
+"""Tests for reuse_audit.source.patch: parsing unified diffs and applying them."""
 
 from __future__ import annotations
 
@@ -10,15 +10,8 @@ from pathlib import Path
 import pytest
 
 from reuse_audit.errors import PatchError, UsageError
-from reuse_audit.patch import (
-    FilePatch,
-    Hunk,
-    apply_file_patch,
-    check_path,
-    decode_patch,
-    parse_patch,
-)
-from reuse_audit.tree import MemoryTree, apply_patch
+from reuse_audit.source.patch import FilePatch, Hunk, apply_file_patch, check_path, decode_patch, parse_patch
+from reuse_audit.source.tree import MemoryTree, apply_patch
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -794,7 +787,7 @@ REVERSIBLE = {
 @pytest.mark.parametrize("name", sorted(REVERSIBLE))
 def test_the_reversed_patch_takes_the_tree_after_back_to_the_tree_before(name: str):
     from cli_support import make_patch
-    from reuse_audit.patch import reverse_patch
+    from reuse_audit.source.patch import reverse_patch
 
     before, after = ({k: v.encode() for k, v in files.items()} for files in REVERSIBLE[name])
     patch = parse_patch(make_patch(before, after).decode(), "change.patch")
@@ -809,7 +802,7 @@ def test_the_reversed_patch_takes_the_tree_after_back_to_the_tree_before(name: s
 
 
 def test_reversing_a_rename_and_a_file_filled_from_empty():
-    from reuse_audit.patch import MODIFIED, RENAMED, reverse_patch
+    from reuse_audit.source.patch import MODIFIED, RENAMED, reverse_patch
 
     text = (
         "diff --git a/old.py b/new.py\nsimilarity index 90%\nrename from old.py\nrename to new.py\n"
@@ -826,7 +819,7 @@ def test_reversing_a_rename_and_a_file_filled_from_empty():
 
 
 def test_a_copy_is_not_reversed():
-    from reuse_audit.patch import reverse_patch
+    from reuse_audit.source.patch import reverse_patch
 
     text = "diff --git a/a.py b/b.py\nsimilarity index 100%\ncopy from a.py\ncopy to b.py\n"
     assert reverse_patch(parse_patch(text)) is None

@@ -14,14 +14,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from reuse_audit.cli import cli
+from reuse_audit.app.cli import cli
 from reuse_audit.errors import PatchError, UsageError
-from reuse_audit.index.previous import find_moves
-from reuse_audit.model import Candidate, CallSite, Finding, FunctionFact, Function, Location, Report
-from reuse_audit.reporters import RenderContext, render
+from reuse_audit.change.previous import find_moves
+from reuse_audit.lint.model import Candidate, Finding, Report
+from reuse_audit.facts.model import CallSite, FunctionFact, Function, Location
+from reuse_audit.report import RenderContext, render
 from reuse_audit.rules import ra001_reimplemented_function as ra001
 from reuse_audit.rules import scope
-from reuse_audit.config import settings_from_table
+from reuse_audit.lint.config import settings_from_table
 from reuse_audit.settings import Settings
 
 UTIL = "def a(x):\n    return x\n\n\ndef b(x):\n    return x\n\n\ndef c(x):\n    return x\n"
@@ -68,7 +69,7 @@ def test_a_section_with_no_old_lines_creates_a_missing_file(tmp_path: Path):
 
 
 def test_a_modifying_section_of_a_missing_file_is_still_an_error(tmp_path: Path):
-    from reuse_audit.engine import change_from_patch
+    from reuse_audit.source.change import change_from_patch
 
     repo = tmp_path / "repo"
     write(repo, {"pkg/__init__.py": ""})
@@ -97,7 +98,7 @@ def _finding(others: int, added: bool = False) -> Finding:
 
 
 def _render(fmt: str, finding: Finding) -> str:
-    from reuse_audit.engine import all_rules
+    from reuse_audit.lint.engine import all_rules
 
     ctx = RenderContext(rules=(all_rules()["RA001"],), version="0", source=lambda path: None)
     return render(fmt, Report(findings=(finding,), files_analysed=3, functions_checked=1, rules=("RA001",)), ctx)
@@ -249,7 +250,7 @@ def test_a_rare_combination_of_library_calls_is_evidence_a_common_one_is_vocabul
 
 
 def test_methods_of_one_name_are_one_protocol_only_in_related_classes():
-    from reuse_audit.model import ClassFact, FileFacts
+    from reuse_audit.facts.model import ClassFact, FileFacts
 
     def method(qualname: str, cls: str, path: str) -> Function:
         f = fn(qualname, True, path=path)
@@ -517,7 +518,7 @@ def test_dict_keys_are_the_keys_of_literal_dictionaries_only():
 
 
 def test_a_private_function_of_another_distribution_is_no_target_even_when_required(tmp_path: Path):
-    from reuse_audit.distributions import missing_requirement, private
+    from reuse_audit.source.distributions import missing_requirement, private
 
     files = {
         "packages/core/pyproject.toml": b'[project]\nname = "acme-core"\n',

@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from reuse_audit.cli import cli
+from reuse_audit.app.cli import cli
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "ra001"
 UPDATE = os.environ.get("REUSE_AUDIT_UPDATE_FIXTURES") == "1"
@@ -187,7 +187,7 @@ def test_ra001_fixture(case: str, tmp_path: Path):
 
 def test_make_patch_applies_to_the_after_tree(tmp_path: Path):
     """The engine, given a generated patch, sees exactly the overlaid after/ tree."""
-    from reuse_audit.engine import change_from_patch
+    from reuse_audit.source.change import change_from_patch
 
     for case in CASES:
         before, after = load_case(case)

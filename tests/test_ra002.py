@@ -3,10 +3,11 @@
 import json
 from textwrap import dedent
 
-from reuse_audit.changeset import FileChange
-from reuse_audit.engine import Change, run
+from reuse_audit.source.change import FileChange
+from reuse_audit.source.change import Change
+from reuse_audit.lint.engine import run
 from reuse_audit.settings import Settings
-from reuse_audit.tree import MemoryTree
+from reuse_audit.source.tree import MemoryTree
 
 MONEY = dedent(
     """
@@ -240,8 +241,8 @@ def test_calling_a_class_init_counts_as_calling_the_class():
 
 
 def test_unknown_target_in_text_output_has_no_empty_location(tmp_path):
-    from reuse_audit.reporters import RenderContext
-    from reuse_audit.reporters.text import render
+    from reuse_audit.report import RenderContext
+    from reuse_audit.report.text import render
 
     _, result = check_forms("def f():\n    return 1\n", ["cal.nothing"])
     text = render(result.report, RenderContext(rules=(), version="0", source=lambda path: None))
@@ -249,8 +250,8 @@ def test_unknown_target_in_text_output_has_no_empty_location(tmp_path):
 
 
 def test_unknown_target_in_github_and_sarif_output_has_no_empty_location():
-    from reuse_audit.reporters import RenderContext
-    from reuse_audit.reporters import github, sarif
+    from reuse_audit.report import RenderContext
+    from reuse_audit.report import github, sarif
 
     _, result = check_forms("def f():\n    return 1\n", ["cal.nothing"])
     ctx = RenderContext(rules=(), version="0", source=lambda path: None)

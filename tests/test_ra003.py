@@ -22,11 +22,11 @@ from click.testing import CliRunner
 from test_ra001 import check_expected, make_patch, read_tree, write_tree
 
 from reuse_audit.index import body, clones, pool, tokens
-from reuse_audit.cache import FactsCache
-from reuse_audit.cli import cli
+from reuse_audit.facts.cache import FactsCache
+from reuse_audit.app.cli import cli
 from reuse_audit.index import build_index
 from reuse_audit.settings import Settings
-from reuse_audit.tree import FsTree, MemoryTree
+from reuse_audit.source.tree import FsTree, MemoryTree
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "ra003"
 CASES = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
@@ -85,7 +85,7 @@ def test_ra001_wins_the_pair(tmp_path: Path):
 
 
 def test_cache_gives_the_same_findings(tmp_path: Path):
-    from reuse_audit import background
+    from reuse_audit.index import background
 
     cache = tmp_path / "cache"
     cold = run_case("two_matches_best_first", tmp_path / "a", "--cache-dir", str(cache))  # lazy: no clone cache
@@ -351,8 +351,9 @@ def test_a_near_copy_of_one_function_is_not_also_told_to_call_another(tmp_path):
     """A verbatim copy of a module calls its own copies of the original's helpers: its callee
     overlap with the original is low, and RA001 finds another function that shares its callees;
     RA003 names the original.  One function, one function to call: RA003's (Rule.yields_to)."""
-    from reuse_audit.engine import one_target_a_function
-    from reuse_audit.model import Finding, Location
+    from reuse_audit.lint.engine import one_target_a_function
+    from reuse_audit.lint.model import Finding
+    from reuse_audit.facts.model import Location
     from reuse_audit.rules import RULES
 
     here = Location("pkg/copy.py", 3)

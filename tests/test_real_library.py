@@ -18,9 +18,10 @@ from pathlib import Path
 import click
 import pytest
 
-from reuse_audit.engine import change_from_patch, run
+from reuse_audit.source.change import change_from_patch
+from reuse_audit.lint.engine import run
 from reuse_audit.index import RepoIndex, build_index
-from reuse_audit.tree import FsTree
+from reuse_audit.source.tree import FsTree
 
 CLICK_DIR = Path(click.__file__).resolve().parent
 FIXED = "click.utils.echo"

@@ -18,11 +18,14 @@ from pathlib import Path
 
 import pytest
 
-from reuse_audit import fingerprint
-from reuse_audit.model import Candidate, Finding, Location, Note, Report
-from reuse_audit.reporters import Provenance, RenderContext, formats, render
-from reuse_audit.reporters import sarif as sarif_reporter
-from reuse_audit.rule import HOMEPAGE, Rule
+from reuse_audit.report import fingerprint
+from reuse_audit.lint.model import Candidate, Finding, Report
+from reuse_audit.facts.model import Location
+from reuse_audit.source.note import Note
+from reuse_audit.source.change import Provenance
+from reuse_audit.report import RenderContext, formats, render
+from reuse_audit.report import sarif as sarif_reporter
+from reuse_audit.lint.rule import HOMEPAGE, Rule
 from sarif_schema import assert_valid_sarif
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden"
@@ -464,12 +467,12 @@ def test_the_sarif_libraries_load_only_for_sarif():
 
     code = (
         "import sys, types\n"
-        "import reuse_audit.cli\n"
+        "import reuse_audit.app.cli\n"
         "assert 'jschema_to_python' not in sys.modules\n"
-        "assert 'reuse_audit.reporters.sarif' not in sys.modules  # imported when its format is asked for\n"
-        "import reuse_audit.reporters.sarif\n"
+        "assert 'reuse_audit.report.sarif' not in sys.modules  # imported when its format is asked for\n"
+        "import reuse_audit.report.sarif\n"
         "assert type(sys.modules['sarif_om']) is not types.ModuleType  # a lazy module, not run yet\n"
-        "from reuse_audit.reporters.sarif import om\n"
+        "from reuse_audit.report.sarif import om\n"
         "om.Message(text='x')\n"
         "assert type(sys.modules['sarif_om']) is types.ModuleType\n"
     )
@@ -482,7 +485,7 @@ def test_the_sarif_libraries_load_only_for_sarif():
 
 @pytest.mark.parametrize("fmt", formats())
 def test_a_file_that_is_not_python_in_every_format(fmt, report, ctx):
-    from reuse_audit.model import SourceError
+    from reuse_audit.lint.model import SourceError
 
     error = SourceError(Location("pkg/bad.py", 3), "the code does not parse near line 3; only the functions that parse were checked")
     out = render(fmt, dataclasses.replace(report, errors=(error,)), ctx)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import textwrap
 
 from reuse_audit.index import RepoIndex, index_from_facts
-from reuse_audit.parse import parse_source
+from reuse_audit.facts.parse import parse_source
 
 
 def index_of(files: dict[str, str]) -> RepoIndex:

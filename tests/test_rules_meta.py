@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from reuse_audit.engine import all_rules
-from reuse_audit.rule import REQUIRED_SECTIONS, doc_sections
+from reuse_audit.lint.engine import all_rules
+from reuse_audit.lint.rule import REQUIRED_SECTIONS, doc_sections
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = sorted(all_rules().values(), key=lambda r: r.code)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from gitrepo import BASE_FILES, GitRepo, isolated_git
-from reuse_audit.cli import main
+from reuse_audit.app.cli import main
 
 PATHS = '''"""Paths."""
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from reuse_audit import textsearch
-from reuse_audit.textsearch import Layout, _trusted_layout, has_window
+from reuse_audit.index import textsearch
+from reuse_audit.index.textsearch import Layout, _trusted_layout, has_window
 
 # the three scans of before, as they were: the reference
 _STRING_LITERAL = textsearch._STRING_LITERAL

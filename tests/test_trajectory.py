@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cli_support import make_patch, write_tree
-from reuse_audit.cli import main
+from reuse_audit.app.cli import main
 
 UTIL = """\
 def load(path):

@@ -1,4 +1,4 @@
-"""Tests for reuse_audit.tree: FsTree, MemoryTree, OverlayTree and apply_patch."""
+"""Tests for reuse_audit.source.tree: FsTree, MemoryTree, OverlayTree and apply_patch."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from reuse_audit.errors import PatchError, UsageError
-from reuse_audit.patch import parse_patch
-from reuse_audit.tree import FsTree, MemoryTree, OverlayTree, SourceTree, apply_patch
+from reuse_audit.source.patch import parse_patch
+from reuse_audit.source.tree import FsTree, MemoryTree, OverlayTree, SourceTree, apply_patch
 
 
 def make(root: Path, files: dict[str, bytes | str]) -> None:

@@ -35,7 +35,7 @@ class Node:
     end_line: int
     callees: tuple[str, ...]  # canonical, non-builtin (the engine's), sorted
     is_method: bool
-    params: tuple  # reuse_audit.model.Param
+    params: tuple  # reuse_audit.facts.model.Param
     returns: Optional[str]
     docstring: Optional[str]
     decorators: tuple[str, ...]

@@ -16,18 +16,25 @@ One job a module, data flowing one way (``tests/test_import_graph.py`` pins it):
 * ``stats``: the build statistics returned with an index (``RepoIndex.build``).
 
 The rows the stages pass (``FunctionRow``, ``TableRow``, ``TokenEntry``...) and
-``LOCALS`` are in ``reuse_audit.rows``, shared with ``parse`` and ``resolve``.
+``LOCALS`` are in ``reuse_audit.facts.rows``, shared with ``parse`` and ``resolve``.
 This package re-exports the index's public names; the lazy index, the clone
 index and ``previous`` are imported from their modules.
 """
 
 from __future__ import annotations
 
-from reuse_audit.rows import LOCALS, TableRow, ancestors, row_callees
+from reuse_audit.facts.rows import LOCALS, TableRow, ancestors, row_callees
 from reuse_audit.index.digests import digest_files
 from reuse_audit.index.full import assemble, build_index, index_from_facts, tree_tables
 from reuse_audit.index.pool import PARALLEL_THRESHOLD, WorkerError, Workers, parse_many
-from reuse_audit.index.repo import ByPath, FunctionTable, LazyDict, LazyFunction, PathTable, RepoIndex
+from reuse_audit.index.repo import (
+    ByPath,
+    FunctionTable,
+    LazyDict,
+    LazyFunction,
+    PathTable,
+    RepoIndex,
+)
 from reuse_audit.index.snapshot import REUSE_SHARE, REWRITE_SHARE, closest_snapshot
 from reuse_audit.index.source import FactSource, facts_notes, read_facts
 from reuse_audit.index.stats import new_stats, tally

@@ -8,7 +8,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from reuse_audit.index.tokens import _CLOSE, _COLON, _KEPT, _MEANING, _OPEN, _PAREN, NAME_SYMBOL, NUMBER_SYMBOL, STRING_SYMBOL, SYMBOLS
+from reuse_audit.index.tokens import (
+    _CLOSE,
+    _COLON,
+    _KEPT,
+    _MEANING,
+    _OPEN,
+    _PAREN,
+    NAME_SYMBOL,
+    NUMBER_SYMBOL,
+    STRING_SYMBOL,
+    SYMBOLS,
+)
 
 _DEF, _ASYNC, _RETURN, _AWAIT, _YIELD, _FROM = (SYMBOLS[k] for k in (b"def", b"async", b"return", b"await", b"yield", b"from"))
 #: What a forwarded argument is made of: names, attributes, literals, constants, ``*``, ``**``, ``=``, ``,``.

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Iterable, Mapping, Optional
 
 from reuse_audit import __version__
-from reuse_audit.cache import engine_key
-from reuse_audit.cachedir import UnsafeCache, check_database
-from reuse_audit.rows import TokenEntry
+from reuse_audit.facts.cache import engine_key
+from reuse_audit.facts.cachedir import UnsafeCache, check_database
+from reuse_audit.facts.rows import TokenEntry
 from reuse_audit.index.tokens import TOKENIZER_VERSION, _valid_entries
 
 # --------------------------------------------------------------------------

@@ -21,18 +21,25 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Optional
 
 from reuse_audit.errors import UsageError
-from reuse_audit.model import Note
-from reuse_audit.rows import TokenEntry
-from reuse_audit.settings import Settings
+from reuse_audit.facts.rows import TokenEntry
 from reuse_audit.index.clonecache import CloneCache
 from reuse_audit.index.digests import digest_files
 from reuse_audit.index.pool import compute_entries
 from reuse_audit.index.repo import RepoIndex
-from reuse_audit.index.tokens import EPSILON, coverage, file_entries, lengths, sketch_grams, share_a_gram
+from reuse_audit.index.tokens import (
+    EPSILON,
+    coverage,
+    file_entries,
+    lengths,
+    share_a_gram,
+    sketch_grams,
+)
+from reuse_audit.settings import Settings
+from reuse_audit.source.note import Note
 
 if TYPE_CHECKING:  # pragma: no cover
-    from reuse_audit.cache import FactsCache
-    from reuse_audit.tree import SourceTree
+    from reuse_audit.facts.cache import FactsCache
+    from reuse_audit.source.tree import SourceTree
 
 
 # --------------------------------------------------------------------------

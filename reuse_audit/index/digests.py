@@ -7,10 +7,10 @@ import os
 import time
 from typing import Iterable, Mapping, Optional
 
-from reuse_audit.cache import RACY_SECONDS, FactsCache
 from reuse_audit.errors import UsageError
-from reuse_audit.model import Note
-from reuse_audit.tree import FsTree, OverlayTree, SourceTree, stat_key_of
+from reuse_audit.facts.cache import RACY_SECONDS, FactsCache
+from reuse_audit.source.note import Note
+from reuse_audit.source.tree import FsTree, OverlayTree, SourceTree, stat_key_of
 
 
 def unreadable(exc: BaseException) -> str:

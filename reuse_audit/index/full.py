@@ -19,19 +19,30 @@ import os
 from dataclasses import replace
 from typing import Callable, Iterable, Optional
 
-from reuse_audit.cache import FactsCache
-from reuse_audit.model import FileFacts, FunctionFact, Note, compact_from_facts
-from reuse_audit.resolve import assign_modules, skeleton_of
-from reuse_audit.settings import Settings
-from reuse_audit.tree import SourceTree
+from reuse_audit.facts.cache import FactsCache
+from reuse_audit.facts.model import FileFacts, FunctionFact, compact_from_facts
+from reuse_audit.facts.rows import TableRow, plain
 from reuse_audit.index.digests import digest_files
 from reuse_audit.index.pool import PARALLEL_THRESHOLD, WorkerError, share
 from reuse_audit.index.repo import ByPath, FunctionTable, LazyDict, RepoIndex
+from reuse_audit.index.resolve import assign_modules, skeleton_of
 from reuse_audit.index.snapshot import from_snapshot, store
 from reuse_audit.index.source import FactSource, info_notes
 from reuse_audit.index.stats import new_stats, tally
-from reuse_audit.rows import TableRow, plain
-from reuse_audit.index.tables import Tables, full_tables, invert, inverse_deps, note_info, resolve_files, rows_of, typed_rows, valid_inverted
+from reuse_audit.index.tables import (
+    Tables,
+    full_tables,
+    inverse_deps,
+    invert,
+    note_info,
+    resolve_files,
+    rows_of,
+    typed_rows,
+    valid_inverted,
+)
+from reuse_audit.settings import Settings
+from reuse_audit.source.note import Note
+from reuse_audit.source.tree import SourceTree
 
 
 def build_index(

@@ -36,22 +36,35 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Iterable, Optional
 
-from reuse_audit.cache import FactsCache
-from reuse_audit.index_protocol import CALLERS, CAPABILITIES, EVERY_FUNCTION
-from reuse_audit.model import Note
-from reuse_audit.parse import decode
-from reuse_audit.resolve import Module, Resolver, assign_modules, method_name
-from reuse_audit.rows import LOCALS, FunctionRow, ancestors, row_callees
-from reuse_audit.settings import Settings
-from reuse_audit.textsearch import Layout, call_offsets, call_sites, closure, has_window, name_offsets, renames
-from reuse_audit.tree import SourceTree
+from reuse_audit.facts.cache import FactsCache
+from reuse_audit.facts.parse import decode
+from reuse_audit.facts.rows import LOCALS, FunctionRow, ancestors, row_callees
 from reuse_audit.index.digests import digest_files
-from reuse_audit.index.lazytables import LazyByPath, LazyFunctions, ModuleTable, NotBuilt
+from reuse_audit.index.lazytables import (
+    LazyByPath,
+    LazyFunctions,
+    ModuleTable,
+    NotBuilt,
+)
+from reuse_audit.index.protocol import CALLERS, CAPABILITIES, EVERY_FUNCTION
 from reuse_audit.index.repo import RepoIndex
+from reuse_audit.index.resolve import Module, Resolver, assign_modules, method_name
 from reuse_audit.index.snapshot import closest_snapshot
 from reuse_audit.index.source import FactSource, info_notes
 from reuse_audit.index.stats import new_stats, tally
 from reuse_audit.index.tables import note_info
+from reuse_audit.index.textsearch import (
+    Layout,
+    call_offsets,
+    call_sites,
+    closure,
+    has_window,
+    name_offsets,
+    renames,
+)
+from reuse_audit.settings import Settings
+from reuse_audit.source.note import Note
+from reuse_audit.source.tree import SourceTree
 
 __all__ = [
     "LAZY_MAX_FUNCTIONS", "NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "build_lazy_index", "lazy_possible",

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable, Optional
 
-from reuse_audit.index_protocol import Lookup
-from reuse_audit.model import Function, Note
-from reuse_audit.rows import TokenEntry
+from reuse_audit.facts.model import Function
+from reuse_audit.facts.rows import TokenEntry
 from reuse_audit.index.clonecache import CloneCache
 from reuse_audit.index.clones import score_matches
 from reuse_audit.index.lazy import NeedsFullIndex
 from reuse_audit.index.pool import Begun, compute_entries, raw_files
+from reuse_audit.index.protocol import Lookup
 from reuse_audit.index.tokens import gram_pattern, lengths, sketch_grams
+from reuse_audit.source.note import Note
 
 if TYPE_CHECKING:  # pragma: no cover
     from reuse_audit.index.lazy import LazyIndex

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator, Mapping, Optional
 
-from reuse_audit.index_protocol import CALLERS, LookupTable, MissingCapability
-from reuse_audit.model import Location
-from reuse_audit.resolve import Module
+from reuse_audit.facts.model import Location
+from reuse_audit.index.protocol import CALLERS, LookupTable, MissingCapability
 from reuse_audit.index.repo import LazyFunction
+from reuse_audit.index.resolve import Module
 from reuse_audit.index.source import FactSource
 
 if TYPE_CHECKING:  # pragma: no cover

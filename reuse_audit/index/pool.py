@@ -15,10 +15,16 @@ import marshal
 import os
 from typing import Callable, Mapping, Optional, Sized, TypeVar
 
-from reuse_audit.cache import MARSHALLED, dump_facts, seal
-from reuse_audit.resolve import skeleton_of
-from reuse_audit.rows import TableRow
-from reuse_audit.index.tables import inverse_deps, note_info, plain_rows, resolve_files, rows_of
+from reuse_audit.facts.cache import MARSHALLED, dump_facts, seal
+from reuse_audit.facts.rows import TableRow
+from reuse_audit.index.resolve import skeleton_of
+from reuse_audit.index.tables import (
+    inverse_deps,
+    note_info,
+    plain_rows,
+    resolve_files,
+    rows_of,
+)
 
 # Files below this are parsed (or tokenized) in this process.  Forked processes start in
 # milliseconds; a lazy check's candidate files come 40 to 60 at a time (sympy: the 55 and
@@ -39,7 +45,7 @@ def _worker_main(conn, sources: list, inherited: list) -> None:
             pass
     try:
         gc.disable()  # a short life of many small tuples, and no cycles: collections would only walk them
-        from reuse_audit.parse import parse_compact, parse_for_resolution
+        from reuse_audit.facts.parse import parse_compact, parse_for_resolution
 
         kept: dict[str, tuple] = {}
         while True:
@@ -83,7 +89,9 @@ def _token_entries(rows: list[tuple[str, TableRow]], paths: tuple, sources: dict
     """In a parser process: the RA003 token entries of the files whose table rows
     it made, each file's functions spanned in the order the index lists them
     (by line, then qualified name: what ``clones._spans`` gives)."""
-    from reuse_audit.index.tokens import file_entries  # (here, and below: its expressions compile when first needed, not at start-up)
+    from reuse_audit.index.tokens import (
+        file_entries,  # (here, and below: its expressions compile when first needed, not at start-up)
+    )
 
     spans: dict[int, list] = {}
     for _, row in rows:
@@ -217,7 +225,7 @@ def share(sources: dict[str, bytes], jobs: int, keep: bool, blobs: bool, take: C
 
 def parse_many(sources: dict[str, bytes], jobs: int = 0, with_blobs: bool = False) -> dict[str, tuple[tuple, Optional[bytes]]]:
     """path -> (compact facts, cache blob or None) for each source, parsed in ``jobs`` processes."""
-    from reuse_audit.parse import parse_compact
+    from reuse_audit.facts.parse import parse_compact
 
     workers = jobs if jobs > 0 else (os.cpu_count() or 1)
     out: dict[str, tuple[tuple, Optional[bytes]]] = {}

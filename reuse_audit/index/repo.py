@@ -11,10 +11,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
 
-from reuse_audit.index_protocol import Answers
-from reuse_audit.model import Function, FunctionFact, Location, Note
-from reuse_audit.resolve import method_name
-from reuse_audit.rows import TableRow
+from reuse_audit.facts.model import Function, FunctionFact, Location
+from reuse_audit.facts.rows import TableRow
+from reuse_audit.index.protocol import Answers
+from reuse_audit.index.resolve import method_name
+from reuse_audit.source.note import Note
 
 
 class LazyFunction(Function):

@@ -10,11 +10,18 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from reuse_audit.cache import FactsCache, Snapshot
-from reuse_audit.resolve import PREFIX, TOP, assign_modules, module_tokens, prefixes_of, skeleton_of
-from reuse_audit.rows import TableRow
+from reuse_audit.facts.cache import FactsCache, Snapshot
+from reuse_audit.facts.rows import TableRow
+from reuse_audit.index.resolve import (
+    PREFIX,
+    TOP,
+    assign_modules,
+    module_tokens,
+    prefixes_of,
+    skeleton_of,
+)
 from reuse_audit.index.source import FactSource
-from reuse_audit.index.tables import Tables, note_info, rows_of, invert, resolve_files
+from reuse_audit.index.tables import Tables, invert, note_info, resolve_files, rows_of
 
 # A stored index is reused when at least this share of the files is unchanged,
 # and written again after an incremental run that re-resolved more than this

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
-from reuse_audit.cache import FactsCache, load_facts
 from reuse_audit.errors import UsageError
-from reuse_audit.model import FileFacts, FunctionFact, Note, facts_from_compact, function_from_compact
-from reuse_audit.rows import FileRow, FunctionRow, NoteInfo
-from reuse_audit.tree import SourceTree
-from reuse_audit.index.digests import unreadable, digest_files
+from reuse_audit.facts.cache import FactsCache, load_facts
+from reuse_audit.facts.model import (
+    FileFacts,
+    FunctionFact,
+    facts_from_compact,
+    function_from_compact,
+)
+from reuse_audit.facts.rows import FileRow, FunctionRow, NoteInfo
+from reuse_audit.index.digests import digest_files, unreadable
 from reuse_audit.index.pool import parse_many
 from reuse_audit.index.stats import tally
+from reuse_audit.source.note import Note
+from reuse_audit.source.tree import SourceTree
 
 
 class FactSource:

@@ -12,8 +12,18 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Callable, Iterable, Optional
 
-from reuse_audit.resolve import Module, Resolver, assign_modules, skeleton_of
-from reuse_audit.rows import FileRow, FunctionRow, ModuleInfo, NoteInfo, TableRow, ancestors, plain, row_callees, typed
+from reuse_audit.facts.rows import (
+    FileRow,
+    FunctionRow,
+    ModuleInfo,
+    NoteInfo,
+    TableRow,
+    ancestors,
+    plain,
+    row_callees,
+    typed,
+)
+from reuse_audit.index.resolve import Module, Resolver, assign_modules, skeleton_of
 from reuse_audit.index.stats import tally
 
 

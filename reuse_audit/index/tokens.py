@@ -34,7 +34,7 @@ from collections import Counter
 from itertools import accumulate
 from typing import Iterable, Optional
 
-from reuse_audit.rows import TokenEntry
+from reuse_audit.facts.rows import TokenEntry
 
 #: Bump when the tokens, the fingerprints or the entry layout change: the
 #: cache file's name carries it, so old entries are never read.

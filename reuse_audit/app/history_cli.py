@@ -1,0 +1,181 @@
+"""``reuse-audit history``: reuse over a repository's history (see ``history.py``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import click
+
+from reuse_audit.app.cli_options import (
+    check_destination,
+    emit,
+    rule_options,
+    selected_codes,
+)
+from reuse_audit.errors import UsageError
+
+
+@click.command(short_help="Check each commit of the branch against its parent, by author kind and over time.")
+@click.option("--repo", "repo", default=".", show_default=True, metavar="DIR", help="Any folder of the git repository.")
+@click.option("--since", default=None, metavar="REF", help="Only the commits after REF (REF..HEAD).")
+@click.option("--max-count", "-n", "max_count", type=click.IntRange(min=1), default=None, metavar="N", help="Only the N newest commits.")
+@click.option("--author", default=None, metavar="PATTERN", help="Only the commits whose author matches PATTERN (as git log --author).")
+@click.option("--paths", "paths", multiple=True, metavar="PATH", help="Only the commits touching PATH, and only findings in new code under it (repeatable).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "csv"]), default="text", show_default=True, help="text or json: a summary by author kind and the commits with findings; csv: one row a commit.")
+@click.option("--output", "-o", "output", default=None, metavar="FILE", help="Write the summary to FILE instead of standard output.")
+@click.option("--plot", "plot", default=None, metavar="FILE.png", help="Also draw a PNG: cumulative findings over time and findings per 100 commits, by author kind (needs matplotlib).")
+@click.option("--html", "html_file", default=None, metavar="FILE.html", help="Also write an HTML report: the commits with findings first, the plot, then each finding with the new code and its target side by side, and every commit (tables sort and filter; commit ids link to the origin remote's forge).")
+@click.option("--agent-pattern", "agent_patterns", multiple=True, metavar="REGEX", help="A commit whose 'Name <email>' or message matches REGEX is an agent's (repeatable; checked first).")
+@click.option("--bot-pattern", "bot_patterns", multiple=True, metavar="REGEX", help="A commit whose 'Name <email>' or message matches REGEX is a bot's (repeatable).")
+@click.option("--config", "config_file", default=None, metavar="FILE", help="Read the settings from FILE instead of the repository's pyproject.toml.")
+@click.option("--cache-dir", default=None, metavar="DIR", help="Keep the caches (parsed facts, each commit's result) in DIR (default: the user cache directory).")
+@click.option("--no-cache", is_flag=True, help="Do not read or write the caches: every commit is checked.")
+@rule_options
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, help="The number of processes checking commits (0: one per core).")
+@click.option("--quiet", "-q", is_flag=True, help="Print no progress bar and no notes: only the summary (and errors).")
+def history(
+    repo: str,
+    since: Optional[str],
+    max_count: Optional[int],
+    author: Optional[str],
+    paths: tuple[str, ...],
+    fmt: str,
+    output: Optional[str],
+    plot: Optional[str],
+    html_file: Optional[str],
+    agent_patterns: tuple[str, ...],
+    bot_patterns: tuple[str, ...],
+    config_file: Optional[str],
+    cache_dir: Optional[str],
+    no_cache: bool,
+    min_callees: Optional[int],
+    min_overlap: Optional[float],
+    min_similarity: Optional[float],
+    min_tokens: Optional[int],
+    min_confidence: Optional[float],
+    select: Optional[str],
+    ignore: Optional[str],
+    jobs: int,
+    quiet: bool = False,
+) -> None:
+    """Check each non-merge commit of the current branch (first parent) against its parent,
+    with the same rules and settings as `check --base C^ --head C`, and report findings by
+    commit, the share of commits that re-implemented something, by author kind (agent, bot,
+    unknown) and over time.
+
+    Results are cached per commit in the user cache directory: a second run checks only
+    the commits it has not seen. Root commits are not checked. Exit status: 0, or 2 for bad input.
+    """
+    from reuse_audit.app.history import (
+        AuthorKinds,
+        check_commits,
+        list_commits,
+        summarize,
+    )
+    from reuse_audit.app.history_report import (
+        png_bytes,
+        render_csv,
+        render_html,
+        render_json,
+        render_text,
+    )
+    from reuse_audit.facts.cache import default_cache_dir
+    from reuse_audit.lint.config import load_settings
+    from reuse_audit.source import git as gitsource
+
+    if since is not None and max_count is not None:
+        raise UsageError("give only one of --since and --max-count")
+    # minutes of checking must not end in a file that cannot be written: say so now
+    for option, destination in (("--output", output), ("--html", html_file), ("--plot", plot)):
+        check_destination(option, destination)
+    if plot is not None and not _has_matplotlib():
+        raise UsageError("--plot needs matplotlib: pip install matplotlib")
+    kinds = AuthorKinds(agent_patterns, bot_patterns)
+    repo_path = Path(repo)
+    if not repo_path.is_dir():
+        raise UsageError(f"--repo {repo}: {'not a directory' if repo_path.exists() else 'no such directory'}")
+    select_codes, ignore_codes = selected_codes(select, ignore)
+    gitsource._require_git()
+    git_repo = gitsource.find_repository(repo_path)
+    if git_repo is None:
+        raise UsageError(f"--repo {repo}: not inside a git repository with a working tree (history reads its commits)")
+    root = gitsource.work_tree(git_repo)
+    rel_paths = tuple(_relative(root, repo_path, p) for p in paths)
+    settings = load_settings(root, Path(config_file) if config_file is not None else None).with_overrides(
+        min_callees=min_callees,
+        min_overlap=min_overlap,
+        min_similarity=min_similarity,
+        min_tokens=min_tokens,
+        min_confidence=min_confidence,
+        select=select_codes,
+        ignore=ignore_codes,
+    )
+    try:
+        commits = list_commits(git_repo, since=since, max_count=max_count, author=author, paths=rel_paths)
+        remote = gitsource.remote_uri(git_repo) if html_file is not None else None
+    finally:
+        git_repo.close()
+    directory = None if no_cache else (Path(cache_dir) if cache_dir else default_cache_dir())
+    with _progress(0 if quiet else len(commits)) as step:
+        run = check_commits(root, commits, settings, directory, jobs=jobs, progress=step)
+    run_info = {"checked": run.checked, "cached": run.cached, "skipped_roots": run.skipped_roots}
+    if run.cache_note and not quiet:
+        click.echo(f"note: {run.cache_note}", err=True)
+    summary = summarize(run.records, kinds, rel_paths)
+    if fmt == "json":
+        rendered = render_json(summary, run_info)
+    elif fmt == "csv":
+        rendered = render_csv(summary)
+    else:
+        rendered = render_text(summary, run_info)
+    emit(rendered, output)
+    # one drawing for the PNG and the page that embeds it
+    png = png_bytes(summary) if plot is not None or (html_file is not None and _has_matplotlib()) else None
+    if html_file is not None:
+        page = render_html(
+            summary, run_info, f"reuse-audit history of {root.name}", remote=remote, plot=png,
+            plot_note="No plot: it needs matplotlib (pip install matplotlib).",
+        )
+        emit(page, html_file, "--html", fallback=False)  # a page is no report for a terminal
+    if plot is not None:
+        try:
+            Path(plot).write_bytes(png or b"")
+        except OSError as exc:
+            raise UsageError(f"--plot {plot}: cannot write ({exc.strerror or exc})") from None
+    sys.exit(0)
+
+
+def _has_matplotlib() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+def _relative(root: Path, repo_path: Path, path: str) -> str:
+    """PATH as a POSIX path relative to the repository root (given relative to the current folder)."""
+    full = (Path.cwd() / path).resolve()
+    try:
+        return full.relative_to(root.resolve()).as_posix()
+    except ValueError:
+        raise UsageError(f"--paths {path}: not inside the repository {root}") from None
+
+
+class _progress:
+    """A progress bar on standard error when it is a terminal; nothing otherwise."""
+
+    def __init__(self, total: int) -> None:
+        self.bar = None
+        if total and sys.stderr.isatty():
+            self.bar = click.progressbar(length=total, label="commits", file=sys.stderr)
+
+    def __enter__(self):
+        if self.bar is None:
+            return None
+        bar = self.bar.__enter__()
+        return bar.update
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)

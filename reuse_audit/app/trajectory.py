@@ -1,0 +1,125 @@
+"""``check --trajectory FILE``: did the author read the target before re-implementing it?
+
+The study's central gap is that agents read nearly all of their earlier
+targets, yet do not reuse them.  Given the trajectory of the agent that made
+the change, each finding says which case it is:
+
+* ``read, not reused``: the trajectory shows at least ``RECALL_SHARE`` of the
+  target's source lines (the benchmark's RECALL definition);
+* ``never read``: it does not.
+
+The trajectory is read by the benchmark's own code (``benchmark/reads.py`` and
+its adapters), the one place commands and tool calls are turned into reads:
+
+* mini-swe-agent's trajectory (``*.traj.json``: a JSON object of ``messages``
+  with ``role``), its shell commands and outputs;
+* OpenCode's ``opencode export`` (a JSON object of ``messages`` with ``parts``);
+* JSONL as the benchmark writes it: ``reads.jsonl`` (``{"path", "start",
+  "end"}`` lines) or ``{"command", "output"}`` lines.
+
+Paths in the trajectory are taken relative to the repository root (the
+agent's workspace); absolute paths outside it are ignored.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Iterable, Optional
+
+from reuse_audit.errors import UsageError
+from reuse_audit.lint.model import Finding, Report
+
+__all__ = ["load_reads", "annotate", "READ", "NEVER_READ"]
+
+READ = "read, not reused"
+NEVER_READ = "never read"
+
+
+def _roots(root: Path) -> list[Path]:
+    return [p for p in (root / "src", root / "lib") if p.is_dir()] + [root]
+
+
+def load_reads(path: str, root: Path) -> tuple[tuple, list[str]]:
+    """(reads, problems) of the trajectory ``path``; reads are root-relative ``Read``s."""
+    from reuse_audit.benchmark.agents.base import reads_from_jsonl
+    from reuse_audit.benchmark.reads import file_reader, merge_reads
+
+    file = Path(path)
+    option = f"--trajectory {path}"
+    if file.is_dir():
+        raise UsageError(f"{option}: is a directory, expected a trajectory file")
+    try:
+        text = file.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        raise UsageError(f"{option}: no such file") from None
+    except OSError as exc:
+        raise UsageError(f"{option}: cannot read ({exc.strerror or exc})") from None
+    root = Path(root).resolve()
+    roots = _roots(root)
+    read_file = file_reader()
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = None
+    if isinstance(data, dict) and isinstance(data.get("messages"), list):
+        messages = data["messages"]
+        if any(isinstance(m, dict) and "parts" in m for m in messages):
+            from reuse_audit.benchmark.agents.opencode import parse_opencode_export
+
+            return tuple(parse_opencode_export(data, root, roots, read_file)), []
+        from reuse_audit.benchmark.agents.mini import reads_from_mini_trajectory
+
+        return tuple(reads_from_mini_trajectory(data, root, roots, read_file)), []
+    if data is not None and not isinstance(data, dict):
+        raise UsageError(
+            f"{option}: a JSON {type(data).__name__}, not a trajectory "
+            "(a mini-swe-agent or OpenCode JSON object, or JSONL reads)"
+        )
+    # JSONL (a one-line file parses as one object: a read, not a trajectory)
+    reads, problems = reads_from_jsonl(file, root, roots, read_file)
+    if not reads and problems:
+        raise UsageError(f"{option}: no reads in it ({problems[0]})")
+    return tuple(merge_reads(reads)), problems
+
+
+def annotate(report: Report, reads: Iterable) -> Report:
+    """Each finding with what the trajectory says of its target: a sentence in the
+    message, and ``trajectory`` (and ``trajectory_lines``) in its details."""
+    from reuse_audit.benchmark.scoring import RECALL_SHARE
+
+    seen: dict[str, set[int]] = {}
+    for read in reads:
+        seen.setdefault(read.path, set()).update(range(read.start, read.end + 1))
+    return dataclasses.replace(report, findings=tuple(_annotated(f, seen, RECALL_SHARE) for f in report.findings))
+
+
+def verdict(finding: Finding, seen: dict[str, set[int]], share: float) -> Optional[tuple[str, int, int]]:
+    """(verdict, lines of the target read, lines of the target); None without a target location."""
+    loc = finding.target_location
+    if not finding.target or not loc.path or loc.line < 1:
+        return None
+    lines = set(range(loc.line, max(loc.end_line, loc.line) + 1))
+    shown = len(lines & seen.get(loc.path, set()))
+    return (READ if shown >= share * len(lines) else NEVER_READ), shown, len(lines)
+
+
+def _annotated(f: Finding, seen: dict[str, set[int]], share: float) -> Finding:
+    found = verdict(f, seen, share)
+    if found is None:
+        return f
+    what, shown, total = found
+    if what == READ:
+        sentence = f"Trajectory: read, not reused (the author was shown {shown} of its {total} lines before this change)."
+    elif shown:
+        sentence = f"Trajectory: never read (the author was shown only {shown} of its {total} lines)."
+    else:
+        sentence = f"Trajectory: never read (the author was shown none of its {total} lines)."
+    message = f.message.rstrip()
+    message = f"{message}{'' if message.endswith('.') else '.'} {sentence}"
+    details = tuple(kv for kv in f.details if kv[0] not in ("trajectory", "trajectory_lines")) + (
+        ("trajectory", what),
+        ("trajectory_lines", f"{shown}/{total}"),
+    )
+    return dataclasses.replace(f, message=message, details=details)

@@ -1,0 +1,2 @@
+"""Stage 4, the change set: which functions a change adds or modifies, what it replaced,
+and which of its functions moved."""

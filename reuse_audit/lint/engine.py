@@ -1,0 +1,308 @@
+"""The engine: a change in, a Report out.
+
+    change = change_from_patch(Path("repo"), patch_text, "change.patch")
+    result = run(change, settings)
+
+Every surface (the CLI, pre-commit, code scanning, the benchmark) goes
+through ``run``: the same stages and the same rules, so a finding means the
+same thing everywhere.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Iterable, Optional
+
+from reuse_audit.change.changeset import build_change_set
+from reuse_audit.change.model import ChangeSet
+from reuse_audit.facts.cache import FactsCache
+from reuse_audit.facts.model import FileFacts, Location
+from reuse_audit.index import RepoIndex, build_index, facts_notes, read_facts
+from reuse_audit.index.background import running, wait
+from reuse_audit.lint.model import Finding, Report, SourceError
+from reuse_audit.lint.rule import Rule
+from reuse_audit.rules import RULES
+from reuse_audit.settings import Settings
+from reuse_audit.source.change import Change
+from reuse_audit.source.note import Note
+from reuse_audit.source.tree import FsTree
+
+
+@dataclass(frozen=True)
+class Result:
+    report: Report
+    index: RepoIndex
+    change_set: ChangeSet
+
+
+def all_rules() -> dict[str, Rule]:
+    return RULES
+
+
+def enabled_rules(settings: Settings) -> tuple[Rule, ...]:
+    rules = all_rules()
+    return tuple(rules[code] for code in sorted(rules) if settings.rule_enabled(code) and _applicable(rules[code], settings))
+
+
+def _applicable(rule: Rule, settings: Settings) -> bool:
+    return not rule.needs_targets or bool(settings.targets)
+
+
+def run(
+    change: Change,
+    settings: Settings = Settings(),
+    cache: Optional[FactsCache] = None,
+    jobs: int = 0,
+    rules: Optional[Iterable[Rule]] = None,
+    lazy: bool = True,
+    previous: Optional[RepoIndex] = None,
+) -> Result:
+    """Check a change.  With no stored snapshot to start from (and ``lazy``), the
+    index is built only as far as the rules ask (``lazy.py``), unless a selected
+    rule needs what the lazy index cannot answer (``Rule.needs``, decided before
+    building either); when looking finds that it cannot answer a question exactly
+    (``lazy.NeedsFullIndex``), the full index is built and the rules run again.
+
+    ``previous``: the index of a check of a tree this one differs from in a few files (the
+    check whose fixes are verified on this one): a lazy index takes its work on the files
+    both trees share."""
+    selected = tuple(rules) if rules is not None else enabled_rules(settings)
+    needs = frozenset().union(*(rule.needs for rule in selected))
+    clones_wanted = any(rule.needs_clones for rule in selected)
+    files = [f for f in change.files if not (f.new_path and settings.excluded(f.new_path))]
+    skipped = skipped_notes(change, settings)
+    if skipped:
+        change = dataclasses.replace(change, notes=tuple(change.notes) + skipped)
+
+    def before_facts(path: str) -> Optional[FileFacts]:
+        facts, _ = read_facts(change.before, [path], cache, jobs=1)
+        return facts.get(path)
+
+    digested = None
+    if lazy:
+        from reuse_audit.index import lazy as lazy_index
+        from reuse_audit.index.lazy import (
+            LazyRepoIndex,
+            NeedsFullIndex,
+            build_lazy_index,
+        )
+        from reuse_audit.index.lazyclones import LazyCloneIndex
+
+        lazy = not LazyRepoIndex.missing(needs)  # a rule needs what only the full index answers
+    if lazy:
+        index: Optional[RepoIndex] = None
+        try:
+            inherited = previous.lazy if isinstance(previous, LazyRepoIndex) else None
+            index = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path], previous=inherited)
+            change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
+            many = len(change_set.qualnames - change_set.moved)
+            if many > lazy_index.LAZY_MAX_FUNCTIONS:
+                raise NeedsFullIndex(f"{many} changed functions: the full build is the cheaper", costly=True)
+            if not clones_wanted:
+                return _check(change, index, change_set, selected, settings)
+            assert isinstance(index, LazyRepoIndex) and index.lazy is not None
+            clones = LazyCloneIndex(index.lazy, index.functions, settings.min_tokens)
+            # RA003's per-file stage (every file's raw symbols) goes on beside the rules before it
+            clones.begin(change_set.qualnames - change_set.moved)
+            try:
+                return _check(change, dataclasses.replace(index, clones=clones), change_set, selected, settings)
+            finally:
+                clones.close()
+        except NeedsFullIndex as exc:
+            digested = exc.digested
+            if isinstance(index, LazyRepoIndex) and index.lazy is not None:
+                digested = index.lazy.digested
+            if exc.costly and cache is not None:
+                # the full build is the cheaper answer: a background build under way is making
+                # it already, and started sooner; wait for it (then start from its snapshot)
+                # rather than pay for a second one beside it
+                wait_for_background(cache)
+    index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted, file_notes=False, digested=digested)
+    change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
+    if clones_wanted:
+        from reuse_audit.index.clones import build_clone_index
+
+        clone_index = build_clone_index(change.after, index, settings, cache, jobs=jobs)
+        index = dataclasses.replace(index, clones=clone_index, token_entries=None, notes=index.notes + clone_index.notes)
+    return _check(change, index, change_set, selected, settings)
+
+
+# How long a check waits for a background build of the index (seconds) before building its own.
+BACKGROUND_WAIT = 600.0
+
+
+def wait_for_background(cache: FactsCache) -> bool:
+    """Wait for the background build of ``cache``'s index, if one is running (True: it ended)."""
+    directory = getattr(cache, "directory", None)
+    if directory is None or not running(directory):
+        return False
+    return wait(directory, BACKGROUND_WAIT)
+
+
+def skipped_notes(change: Change, settings: Settings) -> tuple[Note, ...]:
+    """A note for each folder holding changed ``.py`` files that are not checked because of
+    where they are: a folder skipped by default (``build/``, ``venv/``...), one holding a
+    ``pyvenv.cfg``, or an ``exclude`` pattern.  A change never hides silently."""
+    import fnmatch
+
+    from reuse_audit.source.tree import (
+        _SKIP_DIR_GLOBS,
+        SKIP_DIRS,
+        ExcludePatterns,
+        _parents,
+    )
+
+    patterns = ExcludePatterns(settings.exclude)
+    tree_skips = getattr(change.after, "is_excluded", None)
+    folders: dict[tuple[str, str], int] = {}
+    for f in change.files:
+        path = f.new_path
+        if not path or not path.endswith(".py"):
+            continue
+        if patterns.excludes_path(path):
+            key = (path, "skipped: matches an exclude pattern in [tool.reuse-audit]")
+        elif tree_skips is not None and tree_skips(path):
+            named = next((p for p in _parents(path) if patterns.skips_dir_name(p.rsplit("/", 1)[-1])), None)
+            if named is not None:
+                name = named.rsplit("/", 1)[-1]
+                name = name if name in SKIP_DIRS else next((g for g in _SKIP_DIR_GLOBS if fnmatch.fnmatchcase(name, g)), name)
+                key = (named, f"changed files skipped: a '{name}/' folder is not analysed by default "
+                              f"(exclude = [\"!{name}/\"] in [tool.reuse-audit] analyses it)")
+            else:
+                folder = next((p for p in _parents(path) if tree_skips(p + "/x.py")), path)
+                key = (folder, "changed files skipped: a virtual environment (pyvenv.cfg) is not analysed")
+        else:
+            continue
+        folders[key] = folders.get(key, 0) + 1
+    notes = []
+    for (where, message), count in sorted(folders.items()):
+        if message.startswith("changed files"):
+            message = message.replace("changed files", f"{count} changed file{'s' if count != 1 else ''}", 1)
+        notes.append(Note(where, message))
+    return tuple(notes)
+
+
+def _change_set(change: Change, files, index: RepoIndex, before_facts, settings: Settings, cache, jobs: int) -> ChangeSet:
+    from reuse_audit.change.previous import Before
+
+    read: dict[str, Optional[FileFacts]] = {}
+
+    def after_facts(path: str) -> Optional[FileFacts]:
+        if path not in read:
+            facts, _ = read_facts(change.after, [path], cache, jobs=1)
+            read[path] = facts.get(path)
+        return read[path]
+
+    change_set = build_change_set(
+        files,
+        index,
+        before_facts,
+        change.notes,
+        read_before=change.before.read,
+        read_after=change.after.read,
+        min_similarity=settings.min_similarity,
+        before=lambda old: Before(change.before, old, before_facts, settings, cache, jobs),
+    )
+    written_at = None
+    if change.existing and isinstance(change.after, FsTree):
+        from reuse_audit.source.blame import line_dates
+
+        written_at = line_dates(change.after.root)
+    return dataclasses.replace(
+        change_set, after_facts=after_facts, read_after=change.after.read, existing=change.existing, written_at=written_at
+    )
+
+
+def one_target_a_function(findings: list[Finding], rules: Iterable[Rule]) -> list[Finding]:
+    """Findings of one function that name different targets: a rule's finding is dropped when a rule
+    it yields to (``Rule.yields_to``) names another target for the same function (a verbatim copy
+    whose callees are its own module's copies of the original's helpers shares few callees with
+    its original and many with some other function; its near-copy names the original)."""
+    yields = {rule.code: set(rule.yields_to) for rule in rules if rule.yields_to}
+    if not yields:
+        return findings
+    targets: dict[tuple[str, str], set[str]] = {}
+    for f in findings:
+        targets.setdefault((f.function, f.rule), set()).add(f.target)
+    kept = []
+    for f in findings:
+        stronger = yields.get(f.rule, ())
+        if any(targets.get((f.function, code)) and f.target not in targets[(f.function, code)] for code in stronger):
+            continue
+        kept.append(f)
+    return kept
+
+
+def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:
+    if settings.targets and any(rule.needs_targets for rule in selected):
+        from reuse_audit.index.targets import resolve_targets
+
+        paths = [p for p in change.after.paths() if not settings.excluded(p)]
+        index = dataclasses.replace(index, declared=resolve_targets(change.after, settings.targets, paths))
+    findings = []
+    for rule in selected:
+        findings.extend(f for f in rule.check(change_set, index, settings) if not settings.ignored_in(f.rule, f.location.path))
+    findings = one_target_a_function(findings, selected)
+    findings.sort(key=lambda f: f.sort_key)
+    notes = set(change.notes) | set(index.notes)
+    changed = {f.new_path for f in change.files if f.new_path and f.new_path.endswith(".py") and not settings.excluded(f.new_path)}
+    # the tree's paths leave out the files too big to parse (a note names them)
+    errors = source_errors(sorted(changed & set(change.after.paths())), change_set.after_facts)
+    # The files' own notes (decoding, syntax errors) are those of the files the
+    # report rests on: the changed files and the files of its findings.  (A lazy
+    # index knows no others; a full one gives the same.)  A changed file that is
+    # not Python has its error instead.
+    if index.file_notes is not None:
+        paths = {f.new_path for f in change.files if f.new_path}
+        for finding in findings:
+            paths.update((finding.location.path, finding.target_location.path))
+        for path in sorted(paths - {e.location.path for e in errors}):
+            notes.update(index.file_notes(path))
+    report = Report(
+        findings=tuple(findings),
+        notes=tuple(sorted(notes, key=lambda n: (n.path, n.message))),
+        files_analysed=index.files,
+        functions_checked=sum(
+            1
+            for c in change_set.changed
+            if c.qualname in index.functions
+            and c.qualname not in change_set.moved
+            and (settings.include_tests or not settings.is_test(index.functions[c.qualname].location.path))
+        ),
+        rules=tuple(r.code for r in selected),
+        errors=errors,
+        existing=change.existing,
+    )
+    return Result(report=report, index=index, change_set=change_set)
+
+
+#: how the parser's decode note says the bytes were not source text (no encoding read them)
+_UNDECODED = "decoded as latin-1: "
+
+
+def source_errors(paths: Iterable[str], facts_of) -> tuple[SourceError, ...]:
+    """The changed files of ``paths`` that are not Python, as ruff reports a syntax error: bytes
+    no encoding of Python's rules reads (a binary file), or code that does not parse.  One a
+    file, at its first error.  ``facts_of(path)`` gives a file's facts (None: not parsed)."""
+    errors = []
+    for path in paths:
+        facts = facts_of(path)
+        if facts is None:
+            continue  # too big, or not analysed: a note says so
+        note = facts.decode_note or ""
+        if _UNDECODED in note:
+            cookie, _, why = note.rpartition(_UNDECODED)
+            cookie = cookie.rstrip("; ")
+            tail = f" ({cookie})" if cookie else ", and no coding cookie names another encoding (a binary file?)"
+            errors.append(SourceError(Location(path, 1), f"not Python source text: {why}{tail}"))
+        elif facts.syntax_errors:
+            first, more = facts.syntax_errors[0], len(facts.syntax_errors) - 1
+            where = f" and {more} more place{'s' if more > 1 else ''}" if more else ""
+            errors.append(SourceError(
+                Location(path, first), f"the code does not parse near line {first}{where}; only the functions that parse were checked",
+            ))
+    return tuple(errors)
+
+
+__all__ = ["Change", "Result", "change_from_patch", "change_from_paths", "change_from_diff", "run", "enabled_rules", "all_rules", "facts_notes"]

@@ -1,0 +1,132 @@
+"""What every rule is: a code, a name, its documentation and a pure ``check``.
+
+A rule's documentation is the docstring of its module in ``rules/``, written in
+fixed Markdown sections (after ruff).  The SARIF help, ``reuse-audit rule CODE``
+and ``docs/rules/*.md`` are all generated from it, never written twice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterator
+
+from reuse_audit.change.model import ChangeSet
+from reuse_audit.index.protocol import CLONE_CANDIDATES, DECLARED_TARGETS, LOOKUP, known
+from reuse_audit.lint.model import Finding
+from reuse_audit.settings import Settings
+
+if TYPE_CHECKING:  # pragma: no cover
+    from reuse_audit.index.protocol import Index
+
+REQUIRED_SECTIONS = (
+    "What it does",
+    "Why is this bad?",
+    "Example",
+    "How to fix",
+    "How to suppress",
+    "Options",
+)
+
+HOMEPAGE = "https://github.com/reuse-audit/reuse-audit"
+FULL_DESCRIPTION_LIMIT = 1024  # GitHub code scanning's limit for fullDescription.text
+DOCS_BASE = HOMEPAGE + "/blob/main/docs/rules/"
+
+# A rule that ``needs_targets`` reports each declared target the change does not call in one
+# finding (``Finding.target``), whose ``details`` hold (TARGET_STATUS, one of TARGET_STATUSES).
+# Read them with ``reuse_audit.api.target_verdicts``.
+TARGET_STATUS = "status"
+REIMPLEMENTED = "reimplemented"  # the change calls at least min-overlap of its callees: re-implemented
+BYPASSED = "bypassed"  # not called, not re-implemented
+UNJUDGED = "unjudged"  # it has fewer than min-callees callees: a re-implementation cannot be judged
+UNKNOWN = "unknown"  # no function, method, class or callable instance of that name in the repository
+TARGET_STATUSES = (REIMPLEMENTED, BYPASSED, UNJUDGED, UNKNOWN)
+
+CheckFunction = Callable[[ChangeSet, "Index", Settings], Iterator[Finding]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str  # such as RA001
+    name: str  # such as reimplemented-function
+    summary: str  # one sentence: shortDescription
+    doc: str  # Markdown, with REQUIRED_SECTIONS
+    check: CheckFunction
+    level: str = "warning"  # SARIF level: "error" | "warning" | "note"
+    precision: str = "high"  # SARIF/CodeQL precision: very-high | high | medium | low
+    tags: tuple[str, ...] = ("maintainability", "reuse")
+    # What a rule needs and offers, declared here so that nothing outside rules/ names a rule:
+    # what it asks of the index (index_protocol.py's capabilities): the engine builds an index that
+    # answers all of them exactly before running it (the full one when the lazy one cannot)
+    needs: frozenset[str] = frozenset({LOOKUP})
+    fixable: bool = False  # its findings name a target a call can replace the new function with (fixes.py)
+    others_by: str = "callees"  # how its other candidates are described: "callees" or "similarity"
+    # codes of rules whose evidence is stronger: when one of them reports the same function with
+    # another target, this rule's finding on it is dropped (one function, one function to call)
+    yields_to: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "needs", known(self.needs))  # (a set given is checked, and frozen)
+
+    @property
+    def needs_targets(self) -> bool:
+        """It reads the declared reuse targets (``index.declared``), and runs only when targets are
+        declared; it says what became of each declared target the change does not call
+        (``details[TARGET_STATUS]``, one of TARGET_STATUSES: read them with
+        ``reuse_audit.api.target_verdicts``)."""
+        return DECLARED_TARGETS in self.needs
+
+    @property
+    def needs_clones(self) -> bool:
+        """It reads the clone index (``index.clones``): the engine builds it."""
+        return CLONE_CANDIDATES in self.needs
+
+    @property
+    def doc_filename(self) -> str:
+        return f"{self.code}-{self.name}.md"
+
+    @property
+    def help_uri(self) -> str:
+        return DOCS_BASE + self.doc_filename
+
+    def section(self, title: str) -> str:
+        return doc_sections(self.doc).get(title, "")
+
+    @property
+    def full_description(self) -> str:
+        """Plain text: what it does and why, for SARIF fullDescription.
+
+        GitHub code scanning takes at most 1024 characters here: a longer text is
+        cut at the last sentence that fits (the whole doc is in help.markdown).
+        """
+        text = " ".join(
+            _plain(self.section(t)) for t in ("What it does", "Why is this bad?") if self.section(t)
+        )
+        if len(text) <= FULL_DESCRIPTION_LIMIT:
+            return text
+        cut = text.rfind(". ", 0, FULL_DESCRIPTION_LIMIT - 1)
+        return text[: cut + 1] if cut > 0 else text[: FULL_DESCRIPTION_LIMIT - 3].rstrip() + "..."
+
+    def markdown(self) -> str:
+        """The rule's page: docs/rules/<code>-<name>.md and SARIF help.markdown."""
+        return f"# {self.code} `{self.name}`\n\n{self.summary}\n\n{self.doc.strip()}\n"
+
+
+_SECTION = re.compile(r"^## +(.+?) *$", re.M)
+
+
+def doc_sections(doc: str) -> dict[str, str]:
+    """Split Markdown on ``## Title`` lines into {title: body}."""
+    heads = list(_SECTION.finditer(doc))
+    sections = {}
+    for i, head in enumerate(heads):
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(doc)
+        sections[head.group(1)] = doc[head.end() : end].strip()
+    return sections
+
+
+def _plain(markdown: str) -> str:
+    text = re.sub(r"```.*?```", "", markdown, flags=re.S)
+    text = re.sub(r"`([^`]*)`", r"\1", text)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    return " ".join(text.split())
