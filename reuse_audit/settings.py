@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
+from reuse_audit.paths import ExcludePatterns
+
 #: What test code is, by default: a folder named ``tests`` or ``testing`` anywhere
 #: in the path, and the file names pytest collects or configures from.
 DEFAULT_TEST_PATTERNS = ("tests/", "testing/", "test_*.py", "*_test.py", "conftest.py")
@@ -35,8 +37,6 @@ class Settings:
         """Is ``code`` ignored in the file ``path`` by ``per-file-ignores``?"""
         if not self.per_file_ignores:
             return False
-        from reuse_audit.source.tree import ExcludePatterns
-
         return any(
             any(code.startswith(c) for c in codes) and ExcludePatterns((pattern,)).excludes_path(path)
             for pattern, codes in self.per_file_ignores
@@ -84,8 +84,6 @@ class Settings:
         return not any(code.startswith(s) for s in self.ignore)
 
     def excluded(self, path: str) -> bool:
-        from reuse_audit.source.tree import ExcludePatterns
-
         return bool(self.exclude) and ExcludePatterns(self.exclude).excludes_path(path)
 
     def with_overrides(self, **changes: Any) -> "Settings":

@@ -9,7 +9,7 @@ engine).  Both depend only on:
   versions of the libraries that shape an answer (libcst, rapidfuzz);
 * the settings (every field, sets in sorted order);
 * the change: the files it touches, its notes, whether the functions already
-  exist; the notes of the changed files the check skips (``engine.skipped_notes``);
+  exist; the notes of the changed files the check skips (``source.change.skipped_notes``);
 * the trees before and after: the root folder, every path listed with the
   sha256 of its bytes (from the stat cache of ``index.digest_files``: a file
   whose size, times or inode changed is read and hashed again), the files that
@@ -44,7 +44,7 @@ from reuse_audit.facts.cache import RACY_SECONDS, FactsCache, engine_key
 from reuse_audit.facts.model import Location
 from reuse_audit.fix.plan import Edit, Fix, FixPlan
 from reuse_audit.index import digest_files
-from reuse_audit.lint.engine import skipped_notes
+from reuse_audit.source.change import skipped_notes
 from reuse_audit.lint.model import Candidate, Finding, Report, SourceError
 from reuse_audit.settings import Settings
 from reuse_audit.source.note import Note
@@ -162,7 +162,7 @@ def _tree_state(h: "hashlib._Hash", tree: "SourceTree", cache: FactsCache, times
     for path in paths:
         h.update(f"{path}\0{digests.get(path, '-')}\n".encode("utf-8", "surrogatepass"))
     h.update(repr(_canonical(notes)).encode("utf-8", "surrogatepass"))
-    h.update(repr(sorted(getattr(tree, "notes", ()) or ())).encode("utf-8", "surrogatepass"))
+    h.update(repr(sorted(tree.notes or ())).encode("utf-8", "surrogatepass"))
     changes = tree.changes if type(tree) is OverlayTree else {}
     newest = 0
     for path in paths if times else ():

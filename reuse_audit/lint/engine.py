@@ -24,8 +24,7 @@ from reuse_audit.lint.model import Finding, Report, SourceError
 from reuse_audit.lint.rule import Rule
 from reuse_audit.rules import RULES
 from reuse_audit.settings import Settings
-from reuse_audit.source.change import Change
-from reuse_audit.source.note import Note
+from reuse_audit.source.change import Change, skipped_notes
 from reuse_audit.source.tree import FsTree
 
 
@@ -138,49 +137,6 @@ def wait_for_background(cache: FactsCache) -> bool:
     if directory is None or not running(directory):
         return False
     return wait(directory, BACKGROUND_WAIT)
-
-
-def skipped_notes(change: Change, settings: Settings) -> tuple[Note, ...]:
-    """A note for each folder holding changed ``.py`` files that are not checked because of
-    where they are: a folder skipped by default (``build/``, ``venv/``...), one holding a
-    ``pyvenv.cfg``, or an ``exclude`` pattern.  A change never hides silently."""
-    import fnmatch
-
-    from reuse_audit.source.tree import (
-        _SKIP_DIR_GLOBS,
-        SKIP_DIRS,
-        ExcludePatterns,
-        _parents,
-    )
-
-    patterns = ExcludePatterns(settings.exclude)
-    tree_skips = getattr(change.after, "is_excluded", None)
-    folders: dict[tuple[str, str], int] = {}
-    for f in change.files:
-        path = f.new_path
-        if not path or not path.endswith(".py"):
-            continue
-        if patterns.excludes_path(path):
-            key = (path, "skipped: matches an exclude pattern in [tool.reuse-audit]")
-        elif tree_skips is not None and tree_skips(path):
-            named = next((p for p in _parents(path) if patterns.skips_dir_name(p.rsplit("/", 1)[-1])), None)
-            if named is not None:
-                name = named.rsplit("/", 1)[-1]
-                name = name if name in SKIP_DIRS else next((g for g in _SKIP_DIR_GLOBS if fnmatch.fnmatchcase(name, g)), name)
-                key = (named, f"changed files skipped: a '{name}/' folder is not analysed by default "
-                              f"(exclude = [\"!{name}/\"] in [tool.reuse-audit] analyses it)")
-            else:
-                folder = next((p for p in _parents(path) if tree_skips(p + "/x.py")), path)
-                key = (folder, "changed files skipped: a virtual environment (pyvenv.cfg) is not analysed")
-        else:
-            continue
-        folders[key] = folders.get(key, 0) + 1
-    notes = []
-    for (where, message), count in sorted(folders.items()):
-        if message.startswith("changed files"):
-            message = message.replace("changed files", f"{count} changed file{'s' if count != 1 else ''}", 1)
-        notes.append(Note(where, message))
-    return tuple(notes)
 
 
 def _change_set(change: Change, files, index: RepoIndex, before_facts, settings: Settings, cache, jobs: int) -> ChangeSet:
@@ -305,4 +261,4 @@ def source_errors(paths: Iterable[str], facts_of) -> tuple[SourceError, ...]:
     return tuple(errors)
 
 
-__all__ = ["Change", "Result", "change_from_patch", "change_from_paths", "change_from_diff", "run", "enabled_rules", "all_rules", "facts_notes"]
+__all__ = ["Result", "run", "enabled_rules", "all_rules", "facts_notes"]

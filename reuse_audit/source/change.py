@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from reuse_audit.errors import PatchError, UsageError
+from reuse_audit.paths import ExcludePatterns, parents, skipped_by
 from reuse_audit.settings import Settings
 from reuse_audit.source.note import Note
 from reuse_audit.source.patch import Patch, parse_patch, reverse_patch
@@ -68,7 +69,7 @@ def change_from_patch(repo: Path, patch_text: str, source: str, settings: Settin
                 f"{exc}; nor is the patch already applied there (it does not apply in reverse either): "
                 f"is --repo {repo} the tree it was made against?"
             ) from None
-    tree_notes = tuple(Note(path, reason) for path, reason in getattr(before, "notes", ()))
+    tree_notes = tuple(Note(path, reason) for path, reason in before.notes)
     return Change(change.before, change.after, change.files, change.notes + tree_notes)
 
 
@@ -103,7 +104,7 @@ def change_from_paths(root: Path, paths: Iterable[str], settings: Settings = Set
     wanted = [p.strip("/") for p in paths]
     every = tree.paths()
     chosen = [p for p in every if any(w in ("", ".") or p == w or p.startswith(w + "/") for w in wanted)]
-    notes = [Note(path, reason) for path, reason in getattr(tree, "notes", ())]
+    notes = [Note(path, reason) for path, reason in tree.notes]
     for w in wanted:
         if w not in ("", ".") and not any(p == w or p.startswith(w + "/") for p in chosen):
             notes.append(Note(w, "no Python file to check here (not a .py file, or excluded)"))
@@ -127,3 +128,37 @@ def _patched(before: SourceTree, patch: Patch, source: str) -> Change:
     )
     notes = tuple(Note(path, message) for path, message in patch_notes)
     return Change(before=before, after=after, files=files, notes=notes)
+
+
+def skipped_notes(change: Change, settings: Settings) -> tuple[Note, ...]:
+    """A note for each folder holding changed ``.py`` files that are not checked because of
+    where they are: a folder skipped by default (``build/``, ``venv/``...), one holding a
+    ``pyvenv.cfg``, or an ``exclude`` pattern.  A change never hides silently."""
+    patterns = ExcludePatterns(settings.exclude)
+    tree_skips = change.after.is_excluded
+    folders: dict[tuple[str, str], int] = {}
+    for f in change.files:
+        path = f.new_path
+        if not path or not path.endswith(".py"):
+            continue
+        if patterns.excludes_path(path):
+            key = (path, "skipped: matches an exclude pattern in [tool.reuse-audit]")
+        elif tree_skips(path):
+            named = next((p for p in parents(path) if patterns.skips_dir_name(p.rsplit("/", 1)[-1])), None)
+            if named is not None:
+                name = named.rsplit("/", 1)[-1]
+                name = skipped_by(name)
+                key = (named, f"changed files skipped: a '{name}/' folder is not analysed by default "
+                              f"(exclude = [\"!{name}/\"] in [tool.reuse-audit] analyses it)")
+            else:
+                folder = next((p for p in parents(path) if tree_skips(p + "/x.py")), path)
+                key = (folder, "changed files skipped: a virtual environment (pyvenv.cfg) is not analysed")
+        else:
+            continue
+        folders[key] = folders.get(key, 0) + 1
+    notes = []
+    for (where, message), count in sorted(folders.items()):
+        if message.startswith("changed files"):
+            message = message.replace("changed files", f"{count} changed file{'s' if count != 1 else ''}", 1)
+        notes.append(Note(where, message))
+    return tuple(notes)

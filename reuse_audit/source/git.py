@@ -52,12 +52,12 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Union
 
 from reuse_audit.errors import UsageError
 from reuse_audit.settings import Settings
+from reuse_audit.paths import ExcludePatterns, parents
 from reuse_audit.source.change import Change, FileChange, Provenance
 from reuse_audit.source.note import Note
 from reuse_audit.source.tree import (
     MAX_FILE_BYTES,
     VENV_MARKER,
-    ExcludePatterns,
     FsTree,
     OverlayTree,
     SourceTree,
@@ -353,7 +353,7 @@ class GitTree:
         self.label = label
         self._root: Optional[Any] = None  # the git Tree object, for paths in pruned folders
         self._pruned: set[str] = set()
-        self._dirs = {parent for path in self._entries for parent in _parents(path)}
+        self._dirs = {parent for path in self._entries for parent in parents(path)}
         self._paths: Optional[tuple[str, ...]] = None
         self._size_notes: list[tuple[str, str]] = []
         self.submodules = tuple(sorted(p for p, (mode, _) in self._entries.items() if mode == _GITLINK))
@@ -385,7 +385,7 @@ class GitTree:
         result = cls(repo, entries, exclude, label)
         result._root = tree
         result._pruned = pruned
-        result._dirs |= pruned | {parent for p in pruned for parent in _parents(p)}
+        result._dirs |= pruned | {parent for p in pruned for parent in parents(p)}
         return result
 
     @classmethod
@@ -464,7 +464,7 @@ class GitTree:
 
     def is_excluded(self, path: str) -> bool:
         """True when :meth:`paths` would not list a ``.py`` file at ``path`` because of where it is."""
-        for parent in _parents(path):
+        for parent in parents(path):
             name = parent.rsplit("/", 1)[-1]
             if self._patterns.skips_dir_name(name) or self._patterns.excludes(parent, True):
                 return True
@@ -480,7 +480,7 @@ class GitTree:
 
     def _lookup(self, path: str) -> Optional[Entry]:
         """An entry below a folder pruned while listing (never listed, still readable)."""
-        if self._root is None or not any(p in self._pruned for p in _parents(path)):
+        if self._root is None or not any(p in self._pruned for p in parents(path)):
             return None
         try:
             item = self._root / path
@@ -508,11 +508,6 @@ class GitTree:
             path = joined
             seen += 1
         return None
-
-
-def _parents(path: str) -> list[str]:
-    parts = path.split("/")
-    return ["/".join(parts[:k]) for k in range(1, len(parts))]
 
 
 def _index_entries(repo: Repo) -> Iterator[tuple[str, int, bytes, int]]:
@@ -783,7 +778,7 @@ def _worktree_change(repo: Repo, commit: Optional[Any], before: GitTree, setting
             notes.append(Note(path.rstrip("/"), "skipped: untracked nested git repository"))
         elif path.endswith(".py") and _valid(path):
             if disk.is_excluded(path):
-                hidden.append(FileChange(None, path))  # not read: named in a note (engine.skipped_notes)
+                hidden.append(FileChange(None, path))  # not read: named in a note (source.change.skipped_notes)
             else:
                 untracked.append(path)
     if commit is None:
@@ -912,7 +907,7 @@ def _content_diff(repo: Repo, commit: Any, untracked: list[str], before: Optiona
 
     def current(path: str, entry: Any) -> Optional[tuple[int, bytes]]:
         full = os.path.join(root, *path.split("/"))
-        if not all(real_folder(parent) for parent in _parents(path)):
+        if not all(real_folder(parent) for parent in parents(path)):
             return None  # behind a link to a folder (git does not follow it), or gone
         try:
             st = os.lstat(full)

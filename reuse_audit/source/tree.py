@@ -9,18 +9,15 @@ Nothing here ever writes to disk.  Paths are relative POSIX strings
 (``pkg/mod.py``).  ``paths()`` lists only ``.py`` files; ``read()`` and
 ``exists()`` work for any file.
 
-Besides the :class:`SourceTree` protocol, the three classes offer two
-optional hooks that :func:`apply_patch` and :class:`OverlayTree` use when
-present: ``inside(path)`` (False when the path resolves, through a symbolic
-link, outside the tree) and ``is_excluded(path)`` (True when ``paths()`` would
-not list a ``.py`` file at that path).
+The :class:`SourceTree` protocol also asks each tree what it did not list
+(``notes``), whether a path resolves inside it (``inside``) and whether it would
+list a ``.py`` file at a path (``is_excluded``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import errno
-import fnmatch
 import os
 import stat
 from pathlib import Path
@@ -28,6 +25,7 @@ from types import MappingProxyType
 from typing import Iterable, Mapping, Optional, Protocol
 
 from reuse_audit.errors import PatchError, UsageError
+from reuse_audit.paths import SKIP_DIRS, ExcludePatterns, parents, skipped_dir_name
 from reuse_audit.source.patch import (
     ADDED,
     COPIED,
@@ -44,17 +42,6 @@ __all__ = [
     "SourceTree", "FsTree", "MemoryTree", "OverlayTree", "apply_patch", "SKIP_DIRS", "ExcludePatterns",
     "skipped_dir_name", "MAX_FILE_BYTES", "is_size_note",
 ]
-
-#: Directory names never walked into by :class:`FsTree` (``*.egg-info`` too,
-#: and any directory holding a ``pyvenv.cfg``).
-SKIP_DIRS = frozenset(
-    {
-        ".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "env", ".env",
-        "__pycache__", "node_modules", "build", "dist", ".eggs", ".mypy_cache",
-        ".pytest_cache", ".ruff_cache", "site-packages",
-    }
-)
-_SKIP_DIR_GLOBS = ("*.egg-info",)
 
 #: A directory holding this file is a virtual environment and never walked into.
 VENV_MARKER = "pyvenv.cfg"
@@ -99,71 +86,10 @@ def _special_kind(entry: os.DirEntry) -> str:
     return "special file"
 
 
-#: Folders skipped whatever ``exclude`` says (version control's own, bytecode caches).
-ALWAYS_SKIPPED = frozenset({".git", ".hg", ".svn", "__pycache__"})
-
-
-def skipped_dir_name(name: str, walked: frozenset[str] = frozenset()) -> bool:
-    """True for a directory name that is not walked into (:data:`SKIP_DIRS`, ``*.egg-info``),
-    unless ``walked`` (``exclude = ["!build/"]``, see :class:`ExcludePatterns`) names it."""
-    if name in ALWAYS_SKIPPED:
-        return True
-    if name in SKIP_DIRS:
-        return name not in walked
-    return name not in walked and any(fnmatch.fnmatchcase(name, g) and g not in walked for g in _SKIP_DIR_GLOBS)
-
-
-class ExcludePatterns:
-    """``exclude`` patterns as :class:`FsTree` reads them (shared by other trees, e.g. git's).
-
-    :func:`fnmatch.fnmatchcase` patterns matched against relative POSIX paths
-    (``*`` also matches ``/``); ``dir/`` and ``dir/**`` match the directory
-    ``dir`` only (and so everything in it).
-
-    ``!NAME/`` takes a folder name off the folders skipped by default
-    (:data:`SKIP_DIRS`, ``*.egg-info``): ``exclude = ["!build/"]`` analyses
-    the files under every ``build/`` folder.
-    """
-
-    def __init__(self, exclude: Iterable[str] = ()) -> None:
-        self.exclude = tuple(exclude)
-        self._any_pats: list[str] = []  # files and directories
-        self._dir_pats: list[str] = []  # directories only
-        walked = set()
-        for pat in self.exclude:
-            pat = pat.strip()
-            if pat.startswith("!"):
-                name = pat[1:]
-                name = name[:-3] if name.endswith("/**") else name.rstrip("/")
-                walked.add(name)
-                continue
-            pat = pat[2:] if pat.startswith("./") else pat.lstrip("/")  # "/legacy/" is anchored at the root anyway
-            if pat.endswith("/**"):
-                self._dir_pats.append(pat[:-3])
-            elif pat.endswith("/"):
-                self._dir_pats.append(pat[:-1])
-            else:
-                self._any_pats.append(pat)
-        self.walked = frozenset(walked)
-
-    def skips_dir_name(self, name: str) -> bool:
-        """Whether a folder of this name is skipped by default, and not taken off by ``!NAME/``."""
-        return skipped_dir_name(name, self.walked)
-
-    def excludes(self, rel: str, is_dir: bool) -> bool:
-        if any(fnmatch.fnmatchcase(rel, p) for p in self._any_pats):
-            return True
-        return is_dir and any(fnmatch.fnmatchcase(rel, p) for p in self._dir_pats)
-
-    def excludes_path(self, rel: str) -> bool:
-        """A file path is excluded when it, or any folder above it, is."""
-        if self.excludes(rel, is_dir=False):
-            return True
-        parts = rel.split("/")
-        return any(self.excludes("/".join(parts[:i]), is_dir=True) for i in range(1, len(parts)))
-
-
 class SourceTree(Protocol):
+    """What every tree answers: the four trees of the project (:class:`FsTree`,
+    :class:`MemoryTree`, :class:`OverlayTree` and git's ``GitTree``) implement all of it."""
+
     def paths(self) -> tuple[str, ...]:
         """Sorted POSIX relative paths of the ``.py`` files in the tree."""
         ...
@@ -176,6 +102,19 @@ class SourceTree(Protocol):
         """Whether anything (file or directory) is at ``path``."""
         ...
 
+    @property
+    def notes(self) -> list[tuple[str, str]]:
+        """(path, reason) for each file or folder the tree does not list though it is there."""
+        ...
+
+    def inside(self, path: str) -> bool:
+        """False when ``path`` resolves, through a symbolic link, outside the tree."""
+        ...
+
+    def is_excluded(self, path: str) -> bool:
+        """True when ``paths()`` would not list a ``.py`` file at ``path`` (excluded, skipped folder)."""
+        ...
+
 
 def _valid(path: str) -> bool:
     try:
@@ -183,12 +122,6 @@ def _valid(path: str) -> bool:
     except PatchError:
         return False
     return True
-
-
-def _parents(path: str) -> list[str]:
-    """``a/b/c.py`` -> ``["a", "a/b"]``."""
-    parts = path.split("/")
-    return ["/".join(parts[:k]) for k in range(1, len(parts))]
 
 
 # ---------------------------------------------------------------------------
@@ -269,7 +202,7 @@ class FsTree:
     def is_excluded(self, path: str) -> bool:
         """True when :meth:`paths` would not list a ``.py`` file at ``path``
         because of where it is (skipped or excluded directory, or pattern)."""
-        for parent in _parents(path):
+        for parent in parents(path):
             if self._skip_dir(parent, self._abs(parent)):
                 return True
         return self._pattern_excludes(path, False)
@@ -403,7 +336,7 @@ class MemoryTree:
             if not isinstance(data, (bytes, bytearray, memoryview)):
                 raise TypeError(f"MemoryTree: content of {path!r} must be bytes")
             self._files[path] = bytes(data)
-        self._dirs = {parent for path in self._files for parent in _parents(path)}
+        self._dirs = {parent for path in self._files for parent in parents(path)}
         self._paths = tuple(sorted(p for p in self._files if p.endswith(".py")))
 
     def __repr__(self) -> str:
@@ -420,6 +353,13 @@ class MemoryTree:
 
     def inside(self, path: str) -> bool:
         return _valid(path)
+
+    @property
+    def notes(self) -> list[tuple[str, str]]:
+        return []  # every file given is listed
+
+    def is_excluded(self, path: str) -> bool:
+        return False
 
 
 # ---------------------------------------------------------------------------
@@ -439,7 +379,7 @@ class OverlayTree:
             self._changes[path] = None if data is None else bytes(data)
         self.changes: Mapping[str, Optional[bytes]] = MappingProxyType(self._changes)
         self._dirs = {
-            parent for path, data in self._changes.items() if data is not None for parent in _parents(path)
+            parent for path, data in self._changes.items() if data is not None for parent in parents(path)
         }
         self._paths: Optional[tuple[str, ...]] = None
 
@@ -476,13 +416,15 @@ class OverlayTree:
             return self._changes[path] is not None
         return self.base.exists(path)
 
+    @property
+    def notes(self) -> list[tuple[str, str]]:
+        return []  # a change's notes are its own (apply_patch); the base's are the base's
+
     def inside(self, path: str) -> bool:
-        hook = getattr(self.base, "inside", None)
-        return hook(path) if hook else _valid(path)
+        return self.base.inside(path)
 
     def is_excluded(self, path: str) -> bool:
-        hook = getattr(self.base, "is_excluded", None)
-        return bool(hook(path)) if hook else False
+        return bool(self.base.is_excluded(path))
 
 
 # ---------------------------------------------------------------------------
@@ -514,24 +456,22 @@ def apply_patch(
     removed = {
         fp.old_path for fp in patch.files if fp.status in (DELETED, RENAMED) and fp.old_path is not None
     }
-    inside = getattr(base, "inside", None)
     removals: set[str] = set()
     writes: dict[str, tuple[bytes, FilePatch]] = {}
 
     for fp in patch.files:
         where = f"{source}:{fp.header_line}"
-        if inside is not None:
-            # every path's directory must stay inside; a file that is read
-            # (not merely removed or replaced) must itself resolve inside
-            read_through = fp.status not in (ADDED, DELETED) and not fp.is_symlink and not fp.binary
-            for path, whole in ((fp.old_path, read_through), (fp.new_path, False)):
-                if path is None:
-                    continue
-                target = path if whole else path.rpartition("/")[0]
-                if target and not inside(target):
-                    raise PatchError(
-                        f"{where}: path {path!r} goes through a symbolic link that leaves the repository"
-                    )
+        # every path's directory must stay inside; a file that is read
+        # (not merely removed or replaced) must itself resolve inside
+        read_through = fp.status not in (ADDED, DELETED) and not fp.is_symlink and not fp.binary
+        for path, whole in ((fp.old_path, read_through), (fp.new_path, False)):
+            if path is None:
+                continue
+            target = path if whole else path.rpartition("/")[0]
+            if target and not base.inside(target):
+                raise PatchError(
+                    f"{where}: path {path!r} goes through a symbolic link that leaves the repository"
+                )
         shown = fp.path
         if fp.is_submodule:
             notes.append((shown, "submodule change skipped"))
@@ -575,7 +515,7 @@ def apply_patch(
 
     # a file and a directory cannot share a path among the created files
     for path, (_, fp) in writes.items():
-        for parent in _parents(path):
+        for parent in parents(path):
             if parent in writes:
                 other = writes[parent][1]
                 raise PatchError(
@@ -634,7 +574,7 @@ def _require_absent(base: SourceTree, path: str, removed: set[str], where: str) 
         except KeyError:
             what = "a directory"
         raise PatchError(f"{where}: patch creates {path!r}, but {what} of that name already exists")
-    for parent in _parents(path):
+    for parent in parents(path):
         if parent in removed or not base.exists(parent):
             continue
         try:
