@@ -325,3 +325,49 @@ def test_a_read_only_cache_folder_only_disables_the_cache(case, tmp_path):
     finally:
         cache.chmod(0o700)
     assert first[:2] == baseline[:2]
+
+
+def test_the_engine_key_reads_every_file_it_names():
+    """The cache's key hashes the parser, the rows, the cache and the index: a name that no
+    longer names a file (a module moved) would hash "?" and keep stale facts."""
+    import os
+
+    from reuse_audit.facts import cache as facts_cache
+
+    root = facts_cache.package_root()
+    assert os.path.isfile(os.path.join(root, "__init__.py"))
+    for name in facts_cache._ENGINE_FILES:
+        path = os.path.join(root, name)
+        assert os.path.isfile(path) or os.path.isdir(path), name
+    assert os.path.isfile(os.path.join(root, "index", "resolve.py"))
+
+
+def test_the_answers_and_history_digests_read_the_whole_engine(monkeypatch):
+    """The answers cache and history's results are keyed by the engine's source: a change to a
+    module of any stage (here the index's resolution) changes both keys."""
+    import reuse_audit
+    from reuse_audit.app import answers, history
+
+    seen: list[str] = []
+    real_open = open
+
+    def spy(path, *args, **kwargs):
+        seen.append(os.fspath(path))
+        return real_open(path, *args, **kwargs)
+
+    import builtins
+    import os
+    from pathlib import Path
+
+    monkeypatch.setattr(answers, "_CODE_KEY", None)
+    monkeypatch.setattr(builtins, "open", spy)
+    answers.code_key()
+    monkeypatch.setattr(builtins, "open", real_open)
+    resolve = os.path.join(os.path.dirname(os.path.abspath(reuse_audit.__file__)), "index", "resolve.py")
+    assert resolve in seen
+    read: list[str] = []
+    real_read = Path.read_bytes
+    monkeypatch.setattr(history, "_ENGINE_DIGEST", None)
+    monkeypatch.setattr(Path, "read_bytes", lambda self: (read.append(str(self)), real_read(self))[1])
+    history.engine_digest()
+    assert resolve in read and not any("/report/" in p for p in read)

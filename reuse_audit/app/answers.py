@@ -70,10 +70,11 @@ def code_key() -> str:
     path and content), the engine key and the versions of :data:`LIBRARIES`."""
     global _CODE_KEY
     if _CODE_KEY is None:
+        import reuse_audit
         from reuse_audit import rules
 
         h = hashlib.sha256(f"answers {FORMAT}\0{engine_key()}\0".encode())
-        here = os.path.dirname(os.path.abspath(__file__))
+        here = os.path.dirname(os.path.abspath(reuse_audit.__file__))
         folders = [("reuse_audit", here)] + [("rules", os.path.abspath(p)) for p in rules.__path__]
         for label, folder in folders:
             for dirpath, dirnames, filenames in os.walk(folder):

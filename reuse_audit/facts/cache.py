@@ -49,7 +49,13 @@ RACY_SECONDS = 2.0
 MAX_STATS = 200_000
 # the engine source that cached data depends on: the parser, the resolver, the rows, and the
 # index package (its builds write the snapshots; the clone cache also has TOKENIZER_VERSION)
-_ENGINE_FILES = ("parse.py", "resolve.py", "rows.py", "cache.py", "model.py", "index")
+#: what cached facts and indexes depend on, relative to the package (a folder: its modules)
+_ENGINE_FILES = ("facts/parse.py", "facts/rows.py", "facts/cache.py", "facts/model.py", "index")
+
+
+def package_root() -> str:
+    """The folder of the ``reuse_audit`` package."""
+    return os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def default_cache_dir() -> Path:
@@ -72,7 +78,7 @@ def engine_key() -> str:
 
         h = hashlib.sha256()
         h.update(f"{__version__}\0{SCHEMA}\0{sys.version}\0{marshal.version}\0".encode())
-        here = os.path.dirname(os.path.abspath(__file__))
+        here = package_root()
         for name in _ENGINE_FILES:
             path = os.path.join(here, name)
             files = [path]

@@ -145,7 +145,7 @@ def start(
                 overlay.unlink()  # an older check's: not this tree
             except FileNotFoundError:
                 pass
-        package_parent = str(Path(__file__).resolve().parent.parent)
+        package_parent = str(Path(__file__).resolve().parents[2])  # the folder holding reuse_audit/
         command = [sys.executable, "-I", "-B", "-c", _BOOT, package_parent]
         command += [str(Path(root).resolve()), str(Path(cache_dir).resolve()), str(jobs), str(fd)]
         command.append("clones" if clones else "-")
