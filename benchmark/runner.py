@@ -534,7 +534,7 @@ def _finding_json(f) -> dict:
         "message": f.message,
         "shared": list(f.shared),
         "missing": list(f.missing),
-        "details": dict(f.details),
+        "details": dict(f.shown_details),
     }
 
 

@@ -30,6 +30,7 @@ only through here.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 from reuse_audit.errors import PatchError, UsageError
@@ -40,17 +41,20 @@ from reuse_audit.index import RepoIndex, build_index
 from reuse_audit.index.lazy import LazyRepoIndex
 from reuse_audit.index.targets import DeclaredTarget
 from reuse_audit.index.targets import resolve_targets as _resolve_targets
-from reuse_audit.lint.config import load_settings
-from reuse_audit.lint.engine import Result, all_rules, enabled_rules, run
-from reuse_audit.lint.model import Candidate, Finding, Report
+from reuse_audit.lint.config import load_settings as _load_settings
+from reuse_audit.lint.engine import Result
+from reuse_audit.lint.engine import run as _run
+from reuse_audit.lint.registry import Registry
+from reuse_audit.lint.model import Candidate, Finding, Report, TargetStatus, target_verdicts
 from reuse_audit.lint.rule import (
     BYPASSED,
     REIMPLEMENTED,
-    TARGET_STATUS,
     TARGET_STATUSES,
     UNJUDGED,
     UNKNOWN,
 )
+from reuse_audit.lint.rule import Rule
+from reuse_audit.rules import RULES
 from reuse_audit.settings import Settings
 from reuse_audit.source.change import (
     Change,
@@ -69,6 +73,38 @@ from reuse_audit.source.patch import (
     parse_patch,
 )
 from reuse_audit.source.tree import FsTree, MemoryTree, OverlayTree, SourceTree
+
+
+def all_rules() -> Registry:
+    """reuse-audit's own rules, by code."""
+    return RULES
+
+
+def enabled_rules(settings: Settings) -> tuple[Rule, ...]:
+    """The rules of reuse-audit that ``settings`` enable, in code order."""
+    return RULES.select(settings)
+
+
+def load_settings(repo: Path, config: Optional[Path] = None) -> Settings:
+    """The settings of ``repo`` (its ``pyproject.toml``), or of ``config``, with rule codes
+    checked against reuse-audit's rules."""
+    return _load_settings(repo, config, rules=RULES)
+
+
+def run(
+    change: Change,
+    settings: Settings = Settings(),
+    cache: Optional[FactsCache] = None,
+    jobs: int = 0,
+    *,
+    rules: Optional[Iterable[Rule]] = None,
+    lazy: bool = True,
+    previous: Optional[RepoIndex] = None,
+) -> Result:
+    """Check a change: the engine's ``run`` with the rules ``settings`` enable, unless ``rules``
+    names others."""
+    chosen = enabled_rules(settings) if rules is None else tuple(rules)
+    return _run(change, settings, cache, jobs, rules=chosen, lazy=lazy, previous=previous)
 
 
 def check_diff(before: SourceTree, diff_text: str, source: str, settings: Settings = Settings(), jobs: int = 1) -> Result:
@@ -93,29 +129,6 @@ def declared_targets(result: Result) -> dict[str, DeclaredTarget]:
     """The declared targets of a check (``Settings.targets``) as it resolved them, by name (as
     :func:`resolve_targets` does); empty for a check without targets."""
     return dict(result.index.declared or {})
-
-
-def target_verdicts(report: Report) -> dict[str, str]:
-    """What a check with declared targets (``Settings.targets``) says of each declared target the
-    change does not call, by target name, in the order of the report:
-
-    * ``"reimplemented"`` (:data:`REIMPLEMENTED`): the change calls at least ``min-overlap`` of
-      the target's callees (and it has at least ``min-callees``): it re-implements it;
-    * ``"bypassed"`` (:data:`BYPASSED`): not called, not re-implemented;
-    * ``"unjudged"`` (:data:`UNJUDGED`): not called, and it has too few callees to judge a
-      re-implementation;
-    * ``"unknown"`` (:data:`UNKNOWN`): the repository defines nothing of that name.
-
-    A declared target that is not in the result is called by the change: reused.  Suppressed
-    findings count (a suppression hides a finding, it does not make the change call the target).
-    """
-    rules = all_rules()
-    verdicts: dict[str, str] = {}
-    for finding in report.findings:
-        rule = rules.get(finding.rule)
-        if rule is not None and rule.needs_targets:
-            verdicts[finding.target] = dict(finding.details).get(TARGET_STATUS, BYPASSED)
-    return verdicts
 
 
 def patched_files(diff_text: str, current: Callable[[str], Optional[bytes]], source: str = "<patch>") -> dict[str, Optional[bytes]]:
@@ -154,7 +167,7 @@ __all__ = [
     "enabled_rules", "run",
     # declared targets
     "DeclaredTarget", "declared_targets", "resolve_targets", "target_verdicts",
-    "BYPASSED", "REIMPLEMENTED", "TARGET_STATUSES", "UNJUDGED", "UNKNOWN",
+    "BYPASSED", "REIMPLEMENTED", "TARGET_STATUSES", "TargetStatus", "UNJUDGED", "UNKNOWN",
     # settings, errors
     "PatchError", "Settings", "UsageError", "load_settings",
     # source trees, patches

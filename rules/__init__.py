@@ -11,13 +11,6 @@ from reuse_audit.rules import (
     ra003_near_clone,
 )
 
-from reuse_audit.lint.rule import Rule
+from reuse_audit.lint.registry import Registry
 
-RULES: dict[str, Rule] = {
-    rule.code: rule
-    for rule in (ra001_reimplemented_function.RULE, ra002_bypassed_target.RULE, ra003_near_clone.RULE)
-}
-
-
-def get(code: str) -> Rule:
-    return RULES[code]
+RULES = Registry((ra001_reimplemented_function.RULE, ra002_bypassed_target.RULE, ra003_near_clone.RULE))

@@ -79,7 +79,6 @@ from reuse_audit.lint.model import Finding
 from reuse_audit.lint.rule import (
     BYPASSED,
     REIMPLEMENTED,
-    TARGET_STATUS,
     UNJUDGED,
     UNKNOWN,
     Rule,
@@ -132,7 +131,7 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
                 "class or callable instance of that name in the repository)"
             )
             target_location = Location("", 0)
-            details.append((TARGET_STATUS, UNKNOWN))
+            status = UNKNOWN
         else:
             body = index.functions.get(target.body) if target.body else None
             target_location = target.location
@@ -151,7 +150,6 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
                 status = BYPASSED
                 tail = f": bypassed (calls {len(shared)} of its {total} callees)"
             message = f"the change does not call declared target '{target_name}'{tail}"
-            details.append((TARGET_STATUS, status))
             details.append(("kind", target.kind))
             if target.canonical != target_name:
                 details.append(("defined_as", target.canonical))
@@ -167,6 +165,7 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
             ratio=ratio,
             suppressed=bool({"*", CODE} & suppressions),
             details=tuple(details),
+            target_status=status,
         )
 
 

@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from reuse_audit.facts.cache import FactsCache
     from reuse_audit.source.change import change_from_patch
-    from reuse_audit.lint.engine import run
+    from reuse_audit.api import run
     from reuse_audit.settings import Settings
 
     settings = Settings() if args.select == "all" else Settings(select=tuple(args.select.split(",")))

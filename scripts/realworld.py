@@ -184,9 +184,9 @@ def near_misses(patch: Path, tree: Path) -> list[tuple]:
     sys.path.insert(0, str(HERE.parent))
     from reuse_audit.facts.cache import FactsCache, default_cache_dir
     from reuse_audit.source.change import change_from_patch
-    from reuse_audit.lint.engine import run
+    from reuse_audit.api import run
     from reuse_audit.source.patch import decode_patch
-    from reuse_audit.lint.config import load_settings
+    from reuse_audit.api import load_settings
 
     settings = load_settings(tree).with_overrides(min_overlap=0.6, min_similarity=0.75, min_own_callees=0)
     change = change_from_patch(tree, decode_patch(patch.read_bytes()), str(patch), settings)

@@ -14,7 +14,7 @@ from reuse_audit.app import answers
 from reuse_audit.app.answers import Answers, check_key, dump_plan, dump_report, load_plan, load_report
 from reuse_audit.facts.cache import KEEP_ANSWERS, FactsCache
 from reuse_audit.source.change import change_from_patch
-from reuse_audit.lint.engine import run
+from reuse_audit.api import run
 from reuse_audit.fix.fixes import plan_fixes
 from reuse_audit.source.note import Note
 from reuse_audit.settings import Settings

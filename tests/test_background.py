@@ -11,7 +11,7 @@ from cli_support import copy_module, make_case
 from reuse_audit.index import background
 from reuse_audit.facts.cache import FactsCache
 from reuse_audit.source.change import change_from_patch
-from reuse_audit.lint.engine import run
+from reuse_audit.api import run
 from reuse_audit.settings import Settings
 
 

@@ -26,7 +26,7 @@ import pytest
 from gitrepo import BASE_FILES, REIMPL, GitRepo, isolated_git
 from reuse_audit.lint import baseline as baseline_module
 from reuse_audit.app.cli import main
-from reuse_audit.lint.engine import all_rules
+from reuse_audit.api import all_rules
 from reuse_audit.errors import UsageError
 from reuse_audit.lint.model import Candidate, Finding, Report
 from reuse_audit.facts.model import Location

@@ -345,6 +345,7 @@ def test_the_readme_configuration_example_shows_every_setting_and_loads():
     import sys
 
     from reuse_audit.lint.config import KNOWN_KEYS, settings_from_table
+    from reuse_audit.rules import RULES
 
     if sys.version_info >= (3, 11):
         import tomllib
@@ -353,7 +354,7 @@ def test_the_readme_configuration_example_shows_every_setting_and_loads():
 
     table = tomllib.loads(readme_configuration())["tool"]["reuse-audit"]
     assert sorted(KNOWN_KEYS - set(table)) == []
-    settings_from_table(table, "README.md")  # every value it shows is valid
+    settings_from_table(table, "README.md", RULES)  # every value it shows is valid
 
 
 def test_every_setting_is_an_option_of_a_rule_page():

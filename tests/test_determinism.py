@@ -93,7 +93,7 @@ def test_the_cache_does_not_change_the_report_in_process(case, tmp_path):
     """Same check through the engine: the Report objects are equal, cold, warm and without cache."""
     from reuse_audit.facts.cache import FactsCache
     from reuse_audit.source.change import change_from_patch
-    from reuse_audit.lint.engine import run
+    from reuse_audit.api import run
 
     repo, patch, _ = case
     text = patch.read_text(encoding="utf-8", errors="surrogateescape")

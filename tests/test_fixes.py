@@ -31,12 +31,12 @@ from test_ra001 import CASES, load_case, make_patch, write_tree
 
 from reuse_audit.app.cli import cli, main
 from reuse_audit.source.change import change_from_patch
-from reuse_audit.lint.engine import run
+from reuse_audit.api import run
 from reuse_audit.fix.fixes import AddImport, Edit, ExtendImport, Fix, NoFix, ParamInfo, ReplaceBody, apply_edits, edits_between, map_arguments, merge_fixes, plan_fixes, propose_fix, split_lines, suggest_fix
 from reuse_audit.index import build_index
 from reuse_audit.lint.model import Finding, Report
 from reuse_audit.report import RenderContext, render
-from reuse_audit.lint.config import load_settings
+from reuse_audit.api import load_settings
 from reuse_audit.settings import Settings
 from reuse_audit.source.tree import MemoryTree
 
@@ -719,7 +719,7 @@ NEAR_CLONE_NEW = {
 
 
 def _ra003_registered() -> bool:
-    from reuse_audit.lint.engine import all_rules
+    from reuse_audit.api import all_rules
 
     return RA003.is_file() and "RA003" in all_rules()
 

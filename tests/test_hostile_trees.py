@@ -25,7 +25,7 @@ from fuzz_support import check_cli, run_main
 from reuse_audit.source import tree as tree_module
 from reuse_audit.facts.cache import FactsCache
 from reuse_audit.source.change import change_from_patch
-from reuse_audit.lint.engine import run
+from reuse_audit.api import run
 from reuse_audit.settings import Settings
 
 H = "hostile"

@@ -134,8 +134,64 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_module_level_imports_have_no_cycle():
     top, _ = _graph()
-    assert "reuse_audit.lint.engine" in top and "reuse_audit.rules" in top["reuse_audit.lint.engine"]
+    assert "reuse_audit.rules.ra003_near_clone" in top["reuse_audit.rules"]  # (the walk sees imports)
     assert _cycles(top) == []
+
+
+#: The pipeline's stages, upstream first (README, "How it works"): the modules at the top of
+#: the package that every stage may use, then one folder a stage.  ``api`` is the facade the
+#: benchmark uses; ``app`` never needs it.
+STAGES = (
+    "errors", "escape", "paths", "settings",
+    "source", "facts", "index", "change", "lint", "rules", "fix", "report", "app", "api", "benchmark",
+)
+#: (importer, imported) that go against the stages, and why.
+UPSTREAM_EXCEPTIONS: dict[tuple[str, str], str] = {}
+
+
+def _stage(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_each_stage_imports_only_the_stages_before_it():
+    """At module level or inside a function: data flows one way."""
+    top, inner = _graph()
+    wrong = []
+    for name in sorted(top):
+        for other in sorted(top[name] | inner[name]):
+            a, b = _stage(name), _stage(other)
+            assert a in STAGES and b in STAGES, (name, other)
+            if STAGES.index(b) > STAGES.index(a) and (name, other) not in UPSTREAM_EXCEPTIONS:
+                wrong.append(f"{name} -> {other}")
+    assert wrong == []
+
+
+#: Modules outside rules/ that import the registry (``reuse_audit.rules``), and why: the
+#: composition roots, which choose the rules a run gets.
+REGISTRY_IMPORTERS = {
+    "reuse_audit.api": "the facade: api.run checks with reuse-audit's own rules",
+    "reuse_audit.app.cli": "the command line chooses the rules (--select, --ignore, the config)",
+    "reuse_audit.app.cli_options": "--select and --ignore are checked against the rules",
+    "reuse_audit.app.history": "history checks every commit with reuse-audit's rules",
+    "reuse_audit.app.history_cli": "history's settings are checked against the rules",
+    "reuse_audit.app.answers": "the answers cache is keyed by the rules' source",
+    "reuse_audit.fix.plan": "FIXABLE_RULES, read off the registry: to become a function of the rules that ran (issue 28, point 7)",
+}
+
+
+def test_no_module_outside_the_rules_imports_a_rule():
+    """The engine knows no rule: it runs the rules it is given. Outside rules/, only the
+    composition roots import the registry, and nothing imports a rule's own module."""
+    top, inner = _graph()
+    wrong = []
+    for name in sorted(top):
+        if name.startswith("reuse_audit.rules"):
+            continue
+        for other in sorted(top[name] | inner[name]):
+            if other.startswith("reuse_audit.rules.") or (other == "reuse_audit.rules" and name not in REGISTRY_IMPORTERS):
+                wrong.append(f"{name} -> {other}")
+    assert wrong == []
 
 
 def test_an_import_inside_a_function_closes_no_cycle_but_the_allowed_ones():
@@ -175,7 +231,7 @@ def test_no_rule_code_is_named_outside_the_rules():
 
 
 def test_the_rules_declare_what_they_need():
-    from reuse_audit.lint.engine import all_rules
+    from reuse_audit.api import all_rules
     from reuse_audit.fix.fixes import FIXABLE_RULES
 
     rules = all_rules()

@@ -23,7 +23,7 @@ import test_ra001
 from reuse_audit.index import protocol as index_protocol
 from reuse_audit.index import lazy as lazy_module
 from reuse_audit.index.clones import build_clone_index
-from reuse_audit.lint.engine import all_rules, run
+from reuse_audit.api import all_rules, run
 from reuse_audit.source.change import change_from_patch
 from reuse_audit.index import RepoIndex, build_index
 from reuse_audit.index.protocol import CALLEE_CANDIDATES, CALLERS, CAPABILITIES, CLONE_CANDIDATES, DECLARED_TARGETS, EVERY_FUNCTION, FUNCTIONS_OF_FILE, LOOKUP, Index, MissingCapability

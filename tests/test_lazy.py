@@ -18,7 +18,7 @@ import pytest
 
 from reuse_audit.facts.cache import FactsCache
 from reuse_audit.source.change import change_from_patch
-from reuse_audit.lint.engine import run
+from reuse_audit.api import run
 from reuse_audit.index import lazy as lazy_module
 from reuse_audit.index.textsearch import Layout, call_offsets, call_sites, closure, has_window, name_offsets, renames
 from reuse_audit.facts.parse import decode, parse_compact

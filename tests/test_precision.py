@@ -23,6 +23,7 @@ from reuse_audit.report import RenderContext, render
 from reuse_audit.rules import ra001_reimplemented_function as ra001
 from reuse_audit.rules import scope
 from reuse_audit.lint.config import settings_from_table
+from reuse_audit.rules import RULES
 from reuse_audit.settings import Settings
 
 UTIL = "def a(x):\n    return x\n\n\ndef b(x):\n    return x\n\n\ndef c(x):\n    return x\n"
@@ -98,7 +99,7 @@ def _finding(others: int, added: bool = False) -> Finding:
 
 
 def _render(fmt: str, finding: Finding) -> str:
-    from reuse_audit.lint.engine import all_rules
+    from reuse_audit.api import all_rules
 
     ctx = RenderContext(rules=(all_rules()["RA001"],), version="0", source=lambda path: None)
     return render(fmt, Report(findings=(finding,), files_analysed=3, functions_checked=1, rules=("RA001",)), ctx)
@@ -144,13 +145,13 @@ def test_default_test_patterns(path: str, expected: bool):
 
 
 def test_test_patterns_and_include_tests_from_the_configuration():
-    settings = settings_from_table({"test-patterns": ["spec/", "pkg/check_*.py"], "include-tests": True}, "pyproject.toml")
+    settings = settings_from_table({"test-patterns": ["spec/", "pkg/check_*.py"], "include-tests": True}, "pyproject.toml", RULES)
     assert settings.include_tests is True
     assert settings.is_test("spec/a.py") and settings.is_test("pkg/check_a.py") and not settings.is_test("tests/a.py")
     with pytest.raises(UsageError, match="include-tests must be true or false"):
-        settings_from_table({"include-tests": "yes"}, "pyproject.toml")
+        settings_from_table({"include-tests": "yes"}, "pyproject.toml", RULES)
     with pytest.raises(UsageError, match="min-own-callees"):
-        settings_from_table({"min-own-callees": -1}, "pyproject.toml")
+        settings_from_table({"min-own-callees": -1}, "pyproject.toml", RULES)
 
 
 def test_include_tests_on_the_command_line(tmp_path: Path):

@@ -19,7 +19,7 @@ import click
 import pytest
 
 from reuse_audit.source.change import change_from_patch
-from reuse_audit.lint.engine import run
+from reuse_audit.api import run
 from reuse_audit.index import RepoIndex, build_index
 from reuse_audit.source.tree import FsTree
 

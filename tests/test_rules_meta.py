@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from reuse_audit.lint.engine import all_rules
+from reuse_audit.api import all_rules
 from reuse_audit.lint.rule import REQUIRED_SECTIONS, doc_sections
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -45,7 +45,7 @@ from reuse_audit.facts.model import Location
 from reuse_audit.fix.plan import Edit, Fix, FixPlan
 from reuse_audit.index import digest_files
 from reuse_audit.source.change import skipped_notes
-from reuse_audit.lint.model import Candidate, Finding, Report, SourceError
+from reuse_audit.lint.model import Candidate, Finding, Report, SourceError, TargetStatus
 from reuse_audit.settings import Settings
 from reuse_audit.source.note import Note
 from reuse_audit.source.tree import FsTree, OverlayTree
@@ -57,7 +57,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Answers", "change_prefix", "check_key", "code_key", "dump_report", "load_report", "dump_plan", "load_plan"]
 
 # what an answer's shape is: bumped when the stored tuples change
-FORMAT = 1
+FORMAT = 2  # 2: a finding's target status is its own field
 # the libraries whose versions can change an answer (libcst makes the fixes, rapidfuzz
 # scores RA003's similarity); tree-sitter's binaries are in the engine key
 LIBRARIES = ("libcst", "rapidfuzz", "tree-sitter", "tree-sitter-python")
@@ -279,6 +279,7 @@ def _dump_finding(f: Finding) -> tuple:
     return (
         f.rule, _dump_location(f.location), f.function, f.message, f.target, _dump_location(f.target_location),
         tuple(f.shared), tuple(f.missing), f.ratio, others, f.suppressed, tuple(tuple(d) for d in f.details),
+        None if f.target_status is None else f.target_status.value,
     )
 
 
@@ -288,12 +289,13 @@ def _load_candidate(t: object) -> Candidate:
 
 
 def _load_finding(t: object) -> Finding:
-    rule, loc, function, message, target, tloc, shared, missing, ratio, others, suppressed, details = _tuple(t, 12)
+    rule, loc, function, message, target, tloc, shared, missing, ratio, others, suppressed, details, status = _tuple(t, 13)
     return Finding(
         rule=_str(rule), location=_load_location(loc), function=_str(function), message=_str(message),
         target=_str(target), target_location=_load_location(tloc), shared=_strs(shared), missing=_strs(missing),
         ratio=_float(ratio), others=tuple(_load_candidate(c) for c in _tuple(others)), suppressed=_bool(suppressed),
         details=tuple((_str(k), _str(v)) for k, v in (_tuple(d, 2) for d in _tuple(details))),
+        target_status=None if status is None else TargetStatus(_str(status)),
     )
 
 

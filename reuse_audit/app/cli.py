@@ -179,7 +179,7 @@ def check(
     root = gitsource.work_tree(git_repo) if git_source is not None else repo_path
     if statistics and fmt not in TERMINAL_FORMATS:
         raise UsageError(f"--statistics prints a table of counts: it takes no --format {fmt}")
-    settings = load_settings(root, Path(config_file) if config_file is not None else None).with_overrides(
+    settings = load_settings(root, Path(config_file) if config_file is not None else None, rules=RULES).with_overrides(
         min_callees=min_callees,
         min_overlap=min_overlap,
         min_similarity=min_similarity,
@@ -206,7 +206,7 @@ def check(
         answers = Answers(cache, change, settings) if cache is not None else None
         report = answers.report() if answers is not None else None
         if report is None:
-            result = run(change, settings, cache=cache, jobs=jobs)
+            result = run(change, settings, cache=cache, jobs=jobs, rules=RULES.select(settings))
             report = result.report
             if answers is not None:
                 answers.put_report(report)
@@ -230,7 +230,7 @@ def check(
                 from reuse_audit.fix.fixes import plan_fixes
 
                 if result is None:
-                    result = run(change, settings, cache=cache, jobs=jobs)
+                    result = run(change, settings, cache=cache, jobs=jobs, rules=RULES.select(settings))
                 plan = plan_fixes(
                     change, result, report.findings, settings, cache=cache, jobs=jobs, unsafe=unsafe, rounds=rounds,
                     max_checks=max_checks,
@@ -376,10 +376,9 @@ def _use_color(choice: str, output: Optional[str]) -> bool:
 def _statistics(report: Report, ctx: RenderContext) -> str:
     """One line a rule: how many findings, [*] when some have a safe fix, the rule's name
     and how many are fixable; then the text format's summary lines (as ruff --statistics)."""
-    from reuse_audit.lint.engine import all_rules
     from reuse_audit.report.text import CYAN, _summary, finish, fixable_line, paint
 
-    rules = all_rules()
+    rules = RULES
     shown = [f for f in report.findings if not f.suppressed]
     counts: dict[str, list[int]] = {}
     for f in shown:
@@ -403,9 +402,7 @@ def _statistics(report: Report, ctx: RenderContext) -> str:
 
 def _fixes_applied(plan, before: dict, report: Report) -> list[str]:
     """--fix --show-fixes: the fixes written, file by file (as ruff --show-fixes lists them)."""
-    from reuse_audit.lint.engine import all_rules
-
-    rules = all_rules()
+    rules = RULES
     by_file: dict[str, dict[str, int]] = {}
     for key, fix in plan.fixes.items():
         finding = before.get(key)
@@ -506,9 +503,7 @@ def _apply_fixes(root: Path, plan, report: Report, after, baseline=None):
 @cli.command(name="rules", short_help="List the rules: code, name and what each finds.")
 def list_rules() -> None:
     """List the rules."""
-    from reuse_audit.lint.engine import all_rules
-
-    for code, rule in sorted(all_rules().items()):
+    for code, rule in sorted(RULES.items()):
         click.echo(f"{code}  {rule.name:<24} {rule.summary}")
 
 
@@ -516,9 +511,7 @@ def list_rules() -> None:
 @click.argument("code")
 def show_rule(code: str) -> None:
     """Print the documentation of rule CODE (for example RA001): what it does, why it matters, an example, and its options."""
-    from reuse_audit.lint.engine import all_rules
-
-    rules = all_rules()
+    rules = RULES
     rule = rules.get(code.upper()) or next((r for r in rules.values() if r.name == code), None)
     if rule is None:
         raise UsageError(f"unknown rule '{code}' (known: {', '.join(sorted(rules))})")
@@ -556,9 +549,9 @@ def _needs_clones(codes) -> bool:
 
 def _check_targets_defined(path: str, report: Report) -> None:
     """A declared target the repository does not define is a mistake in the targets file, not a finding."""
-    from reuse_audit.api import UNKNOWN, target_verdicts
+    from reuse_audit.lint.model import TargetStatus, target_verdicts
 
-    undefined = [name for name, status in target_verdicts(report).items() if status == UNKNOWN]
+    undefined = [name for name, status in target_verdicts(report).items() if status is TargetStatus.UNKNOWN]
     if not undefined:
         return
     name = undefined[0]
@@ -581,9 +574,7 @@ def _without_baseline(report: Report, baseline: frozenset[str]) -> Report:
 
 
 def _rules_for(report: Report) -> tuple:
-    from reuse_audit.lint.engine import all_rules
-
-    rules = all_rules()
+    rules = RULES
     return tuple(rules[c] for c in report.rules if c in rules)
 
 

@@ -13,7 +13,7 @@ from typing import Callable, Optional
 import click
 
 from reuse_audit.errors import UsageError
-from reuse_audit.lint.config import describe_unknown, unknown_codes
+from reuse_audit.rules import RULES
 
 RULE_OPTIONS = (
     click.option("--min-callees", type=click.IntRange(min=1), default=None, help="Judge only targets with at least this many callees (RA001; default 3)."),
@@ -44,9 +44,9 @@ def selected_codes(select: Optional[str], ignore: Optional[str]) -> tuple[Option
     """The codes of ``--select`` and ``--ignore``; an unknown one is a usage error."""
     select_codes, ignore_codes = codes(select), codes(ignore)
     for option, given in (("--select", select_codes), ("--ignore", ignore_codes)):
-        bad = unknown_codes(given or ())
+        bad = RULES.unknown(given or ())
         if bad:
-            raise UsageError(f"{option}: {describe_unknown(bad)}")
+            raise UsageError(f"{option}: {RULES.describe_unknown(bad)}")
     return select_codes, ignore_codes
 
 

@@ -208,7 +208,9 @@ class AuthorKinds:
 
 
 _ENGINE_DIGEST: Optional[str] = None
-_NOT_ENGINE = ("cli.py", "trajectory.py", "background.py", "baseline.py", "fixes.py")
+_NOT_ENGINE = ("background.py", "baseline.py", "fixes.py")
+#: folders of the package that compute no finding (rules/ is hashed on its own: in a wheel it is inside)
+_NOT_ENGINE_FOLDERS = ("app", "report", "benchmark", "rules")
 
 
 def engine_digest() -> str:
@@ -216,15 +218,17 @@ def engine_digest() -> str:
     (the rules included): a result is reused only by the code that computed it."""
     global _ENGINE_DIGEST
     if _ENGINE_DIGEST is None:
+        import reuse_audit
         from reuse_audit import rules
         from reuse_audit.facts import cache as facts_cache
 
         h = hashlib.sha256(facts_cache.engine_key().encode())
-        for folder in (Path(__file__).parent, Path(rules.__file__).parent):
-            for path in sorted(folder.glob("*.py")):
-                if path.name in _NOT_ENGINE or path.name.startswith("history"):
-                    continue  # the outputs: a new report format keeps the results
-                h.update(path.name.encode() + b"\0" + path.read_bytes())
+        for folder in (Path(reuse_audit.__file__).parent, Path(rules.__file__).parent):
+            for path in sorted(folder.rglob("*.py")):
+                relative = path.relative_to(folder)
+                if relative.parts[0] in _NOT_ENGINE_FOLDERS or path.name in _NOT_ENGINE:
+                    continue  # the outputs and the applications: a new report format keeps the results
+                h.update(relative.as_posix().encode() + b"\0" + path.read_bytes())
         _ENGINE_DIGEST = h.hexdigest()
     return _ENGINE_DIGEST
 
@@ -330,11 +334,12 @@ def check_one(repo: Any, sha: str, parent: str, settings: Settings, cache: Any =
     """The result of one commit against its parent: its findings (with the code of
     both functions) and notes count, or the error that stopped the check."""
     from reuse_audit.lint.engine import run
+    from reuse_audit.rules import RULES
     from reuse_audit.source import git as gitsource
 
     try:
         change = gitsource.change_from_range(repo, parent, sha, settings)
-        result = run(change, settings, cache=cache, jobs=1)
+        result = run(change, settings, cache=cache, jobs=1, rules=RULES.select(settings))
     except UsageError as exc:
         return {"findings": [], "notes": 0, "error": str(exc)}
     except Exception as exc:  # one commit the engine fails on must not end an audit of a thousand

@@ -83,6 +83,7 @@ def history(
     )
     from reuse_audit.facts.cache import default_cache_dir
     from reuse_audit.lint.config import load_settings
+    from reuse_audit.rules import RULES
     from reuse_audit.source import git as gitsource
 
     if since is not None and max_count is not None:
@@ -103,7 +104,7 @@ def history(
         raise UsageError(f"--repo {repo}: not inside a git repository with a working tree (history reads its commits)")
     root = gitsource.work_tree(git_repo)
     rel_paths = tuple(_relative(root, repo_path, p) for p in paths)
-    settings = load_settings(root, Path(config_file) if config_file is not None else None).with_overrides(
+    settings = load_settings(root, Path(config_file) if config_file is not None else None, rules=RULES).with_overrides(
         min_callees=min_callees,
         min_overlap=min_overlap,
         min_similarity=min_similarity,

@@ -1470,7 +1470,7 @@ def _plan_round(
         checked = change.files if max_checks is None else tuple(c for c in change.files if c.new_path in files)
         try:
             after = _overlay(change.after, files)
-            rerun = run(_Change(change.before, after, checked, change.notes), settings, cache=cache, jobs=jobs, previous=result.index)
+            rerun = run(_Change(change.before, after, checked, change.notes), settings, cache=cache, jobs=jobs, rules=result.rules, previous=result.index)
         except (UsageError, ValueError, OSError) as exc:
             return f"the fixed code could not be checked ({type(exc).__name__})"
         still = [f for f in rerun.report.findings if f.stable_key in fixed_keys]

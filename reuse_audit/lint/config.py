@@ -27,7 +27,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 from reuse_audit.errors import UsageError
-from reuse_audit.rules import RULES
+from reuse_audit.lint.registry import Registry
 from reuse_audit.settings import Settings
 
 KNOWN_KEYS = {
@@ -51,12 +51,13 @@ KNOWN_KEYS = {
 }
 
 
-def load_settings(repo: Path, config: Optional[Path] = None) -> Settings:
+def load_settings(repo: Path, config: Optional[Path] = None, *, rules: Registry) -> Settings:
     """Read ``[tool.reuse-audit]`` from ``repo/pyproject.toml`` if present; with ``config``
     (``--config FILE``), from that file instead: its ``[tool.reuse-audit]`` table, or, in a
-    file without one (a ``reuse-audit.toml``), its top-level keys."""
+    file without one (a ``reuse-audit.toml``), its top-level keys.  Rule codes are checked
+    against ``rules``, the registry the run chooses from."""
     if config is not None:
-        return _load_config(config)
+        return _load_config(config, rules)
     pyproject = repo / "pyproject.toml"
     if not pyproject.is_file():
         return Settings()
@@ -72,10 +73,10 @@ def load_settings(repo: Path, config: Optional[Path] = None) -> Settings:
     table = tool.get("reuse-audit")
     if table is None:
         return Settings()
-    return settings_from_table(table, str(pyproject))
+    return settings_from_table(table, str(pyproject), rules)
 
 
-def _load_config(path: Path) -> Settings:
+def _load_config(path: Path, rules: Registry) -> Settings:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -90,13 +91,13 @@ def _load_config(path: Path) -> Settings:
         raise UsageError(f"--config {path}: invalid TOML: {exc}") from None
     tool = data.get("tool")
     if isinstance(tool, dict) and "reuse-audit" in tool:
-        return settings_from_table(tool["reuse-audit"], str(path))
+        return settings_from_table(tool["reuse-audit"], str(path), rules)
     if path.name == "pyproject.toml":  # a pyproject.toml without the table: the defaults
         return Settings()
-    return settings_from_table({k: v for k, v in data.items() if k != "tool"}, str(path))
+    return settings_from_table({k: v for k, v in data.items() if k != "tool"}, str(path), rules)
 
 
-def settings_from_table(table: dict, source: str) -> Settings:
+def settings_from_table(table: dict, source: str, rules: Registry) -> Settings:
     if not isinstance(table, dict):
         raise UsageError(f"{source}: [tool.reuse-audit] must be a table")
     unknown = sorted(set(table) - KNOWN_KEYS)
@@ -134,9 +135,9 @@ def settings_from_table(table: dict, source: str) -> Settings:
             if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
                 raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] \"{pattern}\" must be a list of rule codes")
             cleaned = _codes(tuple(codes)) or ()
-            bad = unknown_codes(cleaned)
+            bad = rules.unknown(cleaned)
             if bad:
-                raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] \"{pattern}\": {describe_unknown(bad)}")
+                raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] \"{pattern}\": {rules.describe_unknown(bad)}")
             per_file.append((pattern, cleaned))
 
     def flag(key: str) -> Optional[bool]:
@@ -149,9 +150,9 @@ def settings_from_table(table: dict, source: str) -> Settings:
     ignore_callees = strings("ignore-callees")
     for key in ("select", "ignore"):
         codes = _codes(strings(key)) or ()
-        bad = unknown_codes(codes)
+        bad = rules.unknown(codes)
         if bad:
-            raise UsageError(f"{source}: [tool.reuse-audit] {key}: {describe_unknown(bad)}")
+            raise UsageError(f"{source}: [tool.reuse-audit] {key}: {rules.describe_unknown(bad)}")
     return Settings().with_overrides(
         min_callees=number("min-callees", int, 1, None),
         min_overlap=number("min-overlap", float, 0.0, 1.0),
@@ -175,17 +176,3 @@ def settings_from_table(table: dict, source: str) -> Settings:
 
 def _codes(values: Optional[tuple[str, ...]]) -> Optional[tuple[str, ...]]:
     return None if values is None else tuple(v.strip().upper() for v in values if v.strip())
-
-
-def unknown_codes(codes: tuple[str, ...]) -> list[str]:
-    """The codes (or prefixes) in ``codes`` that match no known rule.
-
-    A selection that matches nothing would silently run no rule (or ignore
-    nothing), so it is refused as bad input rather than passing quietly.
-    """
-    return [c for c in codes if not any(known.startswith(c) for known in RULES)]
-
-
-def describe_unknown(bad: list[str]) -> str:
-    listed = ", ".join(repr(c) for c in bad)
-    return f"unknown rule code{'s' if len(bad) > 1 else ''} {listed} (known: {', '.join(sorted(RULES))})"

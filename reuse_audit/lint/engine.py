@@ -22,7 +22,6 @@ from reuse_audit.index import RepoIndex, build_index, facts_notes, read_facts
 from reuse_audit.index.background import running, wait
 from reuse_audit.lint.model import Finding, Report, SourceError
 from reuse_audit.lint.rule import Rule
-from reuse_audit.rules import RULES
 from reuse_audit.settings import Settings
 from reuse_audit.source.change import Change, skipped_notes
 from reuse_audit.source.tree import FsTree
@@ -33,19 +32,7 @@ class Result:
     report: Report
     index: RepoIndex
     change_set: ChangeSet
-
-
-def all_rules() -> dict[str, Rule]:
-    return RULES
-
-
-def enabled_rules(settings: Settings) -> tuple[Rule, ...]:
-    rules = all_rules()
-    return tuple(rules[code] for code in sorted(rules) if settings.rule_enabled(code) and _applicable(rules[code], settings))
-
-
-def _applicable(rule: Rule, settings: Settings) -> bool:
-    return not rule.needs_targets or bool(settings.targets)
+    rules: tuple[Rule, ...] = ()  # the rules that ran (a fix is verified with the same)
 
 
 def run(
@@ -53,11 +40,13 @@ def run(
     settings: Settings = Settings(),
     cache: Optional[FactsCache] = None,
     jobs: int = 0,
-    rules: Optional[Iterable[Rule]] = None,
+    *,
+    rules: Iterable[Rule],
     lazy: bool = True,
     previous: Optional[RepoIndex] = None,
 ) -> Result:
-    """Check a change.  With no stored snapshot to start from (and ``lazy``), the
+    """Check a change with ``rules`` (the engine knows no rule of its own: callers choose them,
+    ``Registry.select``).  With no stored snapshot to start from (and ``lazy``), the
     index is built only as far as the rules ask (``lazy.py``), unless a selected
     rule needs what the lazy index cannot answer (``Rule.needs``, decided before
     building either); when looking finds that it cannot answer a question exactly
@@ -66,7 +55,7 @@ def run(
     ``previous``: the index of a check of a tree this one differs from in a few files (the
     check whose fixes are verified on this one): a lazy index takes its work on the files
     both trees share."""
-    selected = tuple(rules) if rules is not None else enabled_rules(settings)
+    selected = tuple(rules)
     needs = frozenset().union(*(rule.needs for rule in selected))
     clones_wanted = any(rule.needs_clones for rule in selected)
     files = [f for f in change.files if not (f.new_path and settings.excluded(f.new_path))]
@@ -230,7 +219,7 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
         errors=errors,
         existing=change.existing,
     )
-    return Result(report=report, index=index, change_set=change_set)
+    return Result(report=report, index=index, change_set=change_set, rules=selected)
 
 
 #: how the parser's decode note says the bytes were not source text (no encoding read them)
@@ -261,4 +250,4 @@ def source_errors(paths: Iterable[str], facts_of) -> tuple[SourceError, ...]:
     return tuple(errors)
 
 
-__all__ = ["Result", "run", "enabled_rules", "all_rules", "facts_notes"]
+__all__ = ["Result", "run", "facts_notes"]

@@ -3,9 +3,31 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
+from typing import Optional
 
 from reuse_audit.facts.model import Location
 from reuse_audit.source.note import Note
+
+
+class TargetStatus(str, Enum):
+    """What became of a declared reuse target the change does not call (RA002, the benchmark).
+
+    A declared target with no such status is called by the change: reused.  The values are
+    the words the reports print (``"status": "bypassed"``).
+    """
+
+    REIMPLEMENTED = "reimplemented"  # the change calls at least min-overlap of its callees: re-implemented
+    BYPASSED = "bypassed"  # not called, not re-implemented
+    UNJUDGED = "unjudged"  # it has fewer than min-callees callees: a re-implementation cannot be judged
+    UNKNOWN = "unknown"  # no function, method, class or callable instance of that name in the repository
+
+    def __str__(self) -> str:
+        return self.value
+
+
+#: the key under which reports print a finding's ``target_status``, first of its details
+TARGET_STATUS = "status"
 
 
 @dataclass(frozen=True)
@@ -34,6 +56,14 @@ class Finding:
     others: tuple[Candidate, ...] = ()
     suppressed: bool = False
     details: tuple[tuple[str, str], ...] = ()  # extra rule-specific key/value pairs
+    target_status: Optional[TargetStatus] = None  # a declared target's: what became of it (RA002)
+
+    @property
+    def shown_details(self) -> tuple[tuple[str, str], ...]:
+        """The details as reports print them: the target's status first, when it has one."""
+        if self.target_status is None:
+            return self.details
+        return ((TARGET_STATUS, self.target_status.value),) + self.details
 
     @property
     def sort_key(self) -> tuple:
@@ -74,3 +104,13 @@ class Report:
     baselined: int = 0  # findings left out because --baseline already had them
     errors: tuple[SourceError, ...] = ()  # changed files that are not Python, by path
     existing: bool = False  # check PATH...: the functions checked are existing code, no change's
+
+
+def target_verdicts(report: Report) -> dict[str, TargetStatus]:
+    """What a check with declared targets (``Settings.targets``) says of each declared target the
+    change does not call, by target name, in the order of the report (:class:`TargetStatus`).
+
+    A declared target that is not in the result is called by the change: reused.  Suppressed
+    findings count (a suppression hides a finding, it does not make the change call the target).
+    """
+    return {f.target: f.target_status for f in report.findings if f.target_status is not None}

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.index.protocol import CLONE_CANDIDATES, DECLARED_TARGETS, LOOKUP, known
-from reuse_audit.lint.model import Finding
+from reuse_audit.lint.model import Finding, TargetStatus
 from reuse_audit.settings import Settings
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,14 +33,13 @@ FULL_DESCRIPTION_LIMIT = 1024  # GitHub code scanning's limit for fullDescriptio
 DOCS_BASE = HOMEPAGE + "/blob/main/docs/rules/"
 
 # A rule that ``needs_targets`` reports each declared target the change does not call in one
-# finding (``Finding.target``), whose ``details`` hold (TARGET_STATUS, one of TARGET_STATUSES).
-# Read them with ``reuse_audit.api.target_verdicts``.
-TARGET_STATUS = "status"
-REIMPLEMENTED = "reimplemented"  # the change calls at least min-overlap of its callees: re-implemented
-BYPASSED = "bypassed"  # not called, not re-implemented
-UNJUDGED = "unjudged"  # it has fewer than min-callees callees: a re-implementation cannot be judged
-UNKNOWN = "unknown"  # no function, method, class or callable instance of that name in the repository
-TARGET_STATUSES = (REIMPLEMENTED, BYPASSED, UNJUDGED, UNKNOWN)
+# finding (``Finding.target``) with its ``target_status`` (lint.model.TargetStatus); read them
+# with ``lint.model.target_verdicts`` (``reuse_audit.api.target_verdicts``).
+REIMPLEMENTED = TargetStatus.REIMPLEMENTED
+BYPASSED = TargetStatus.BYPASSED
+UNJUDGED = TargetStatus.UNJUDGED
+UNKNOWN = TargetStatus.UNKNOWN
+TARGET_STATUSES = tuple(TargetStatus)
 
 CheckFunction = Callable[[ChangeSet, "Index", Settings], Iterator[Finding]]
 
@@ -72,8 +71,7 @@ class Rule:
     def needs_targets(self) -> bool:
         """It reads the declared reuse targets (``index.declared``), and runs only when targets are
         declared; it says what became of each declared target the change does not call
-        (``details[TARGET_STATUS]``, one of TARGET_STATUSES: read them with
-        ``reuse_audit.api.target_verdicts``)."""
+        (``Finding.target_status``: read them with ``reuse_audit.api.target_verdicts``)."""
         return DECLARED_TARGETS in self.needs
 
     @property

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Callable, Mapping, Optional
 
 from reuse_audit.lint.model import Candidate, Finding
 from reuse_audit.lint.rule import Rule
-from reuse_audit.rules import RULES
 from reuse_audit.source.change import Provenance
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,18 +30,22 @@ class RenderContext:
     unsafe_fixes: int = 0  # text, full: findings whose fix is unsafe and was not applied or counted as fixable
 
 
-def candidate_note(finding: Finding, candidate: Candidate) -> str:
+def candidate_note(finding: Finding, candidate: Candidate, rule: Optional[Rule]) -> str:
     """How another qualifying target of a finding is described: by callees, or by similarity
     (as its rule declares: ``Rule.others_by``)."""
     added = ", added by this change" if candidate.added else ""
-    if by_similarity(finding):
+    if by_similarity(rule):
         return f"{int(candidate.ratio * 100 + 1e-9)}% token similarity{added}"
     return f"{candidate.shared} of {candidate.total}{added}"
 
 
-def by_similarity(finding: Finding) -> bool:
-    """Whether the rule of ``finding`` describes its other candidates by token similarity."""
-    rule = RULES.get(finding.rule)
+def rule_of(finding: Finding, ctx: "RenderContext") -> Optional[Rule]:
+    """The rule (of those that ran) that gave ``finding``."""
+    return next((r for r in ctx.rules if r.code == finding.rule), None)
+
+
+def by_similarity(rule: Optional[Rule]) -> bool:
+    """Whether ``rule`` (a finding's) describes its other candidates by token similarity."""
     return rule is not None and rule.others_by == "similarity"
 
 

@@ -75,7 +75,7 @@ def message(f: Finding, rule: Optional[Rule]) -> str:
     if f.missing:
         lines.append("Missing callees: " + ", ".join(f.missing))
     if f.others:
-        also = also_text(f, lambda c: f"{c.qualname} ({c.location.path}:{c.location.line}, {candidate_note(f, c)})")
+        also = also_text(f, lambda c: f"{c.qualname} ({c.location.path}:{c.location.line}, {candidate_note(f, c, rule)})")
         lines.append("Also: " + also)
     if rule is not None:
         lines.append(f"Rule {f.rule}: {rule.help_uri}")

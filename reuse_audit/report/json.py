@@ -62,7 +62,7 @@ def _finding(f: Finding, rule: Rule | None) -> dict[str, Any]:
         "others": [_candidate(c) for c in f.others],
         "suppressed": f.suppressed,
         "fingerprint": f.stable_key,
-        "details": dict(f.details),
+        "details": dict(f.shown_details),
     }
 
 

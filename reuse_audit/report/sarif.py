@@ -167,9 +167,9 @@ def _plain_text(markdown: str) -> str:
 # results
 
 
-def _other_note(f: Finding, other) -> str:
-    if by_similarity(f):
-        return candidate_note(f, other)
+def _other_note(f: Finding, other, rule: Optional[Rule]) -> str:
+    if by_similarity(rule):
+        return candidate_note(f, other, rule)
     return f"calls {other.shared} of its {other.total} callees" + (", added by this change" if other.added else "")
 
 
@@ -192,7 +192,7 @@ def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderC
             om.Location(
                 id=i,
                 physical_location=_physical(other.location, ctx),
-                message=om.Message(text=f"{what} ({_other_note(f, other)})"),
+                message=om.Message(text=f"{what} ({_other_note(f, other, rule)})"),
             )
         )
 
@@ -211,8 +211,8 @@ def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderC
         "ratio": round(float(f.ratio), 4),
         "others": [c.qualname for c in f.others],
     }
-    if f.details:
-        properties["details"] = dict(f.details)
+    if f.shown_details:
+        properties["details"] = dict(f.shown_details)
         if "trajectory" in properties["details"]:  # check --trajectory: "read, not reused" or "never read"
             properties["trajectory"] = properties["details"]["trajectory"]
 

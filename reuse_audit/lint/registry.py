@@ -1,0 +1,61 @@
+"""A registry: the rules a run may choose from, by code.
+
+The engine knows no rule: whoever runs it (the command line, ``api``, the benchmark
+through ``api``) gives it the rules to run, chosen from a registry by the settings
+(``select``).  The registry of reuse-audit's own rules is ``reuse_audit.rules.RULES``;
+a test or a plugin builds its own.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Mapping
+
+from reuse_audit.lint.rule import Rule
+from reuse_audit.settings import Settings
+
+__all__ = ["Registry"]
+
+
+class Registry(Mapping[str, Rule]):
+    """Rules by code, read-only; a code is never given to two rules."""
+
+    def __init__(self, rules: Iterable[Rule]) -> None:
+        by_code: dict[str, Rule] = {}
+        for rule in rules:
+            if rule.code in by_code:
+                raise ValueError(f"two rules have the code {rule.code}")
+            by_code[rule.code] = rule
+        self._rules = by_code
+
+    def __getitem__(self, code: str) -> Rule:
+        return self._rules[code]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rules)
+
+    def __len__(self) -> int:
+        return len(self._rules)
+
+    def __repr__(self) -> str:
+        return f"Registry({', '.join(sorted(self._rules))})"
+
+    def select(self, settings: Settings) -> tuple[Rule, ...]:
+        """The rules ``settings`` enable (``select``, ``ignore``), in code order; a rule that
+        reads declared targets only when targets are declared."""
+        return tuple(
+            self._rules[code] for code in sorted(self._rules)
+            if settings.rule_enabled(code) and (not self._rules[code].needs_targets or bool(settings.targets))
+        )
+
+    def unknown(self, codes: Iterable[str]) -> list[str]:
+        """The codes (or code prefixes, ``RA`` or ``RA00``) that match no rule of the registry.
+
+        A selection that matches nothing would silently run no rule (or ignore
+        nothing), so it is refused as bad input rather than passing quietly.
+        """
+        return [c for c in codes if not any(known.startswith(c) for known in self._rules)]
+
+    def describe_unknown(self, bad: list[str]) -> str:
+        """One line naming the unknown codes and the known ones."""
+        listed = ", ".join(repr(c) for c in bad)
+        return f"unknown rule code{'s' if len(bad) > 1 else ''} {listed} (known: {', '.join(sorted(self._rules))})"
