@@ -275,7 +275,6 @@ In `[tool.reuse-audit]` of `pyproject.toml`, or on the command line:
 from __future__ import annotations
 
 import math
-import weakref
 from typing import Any, Iterable, Iterator, Optional
 
 from reuse_audit.rules import scope
@@ -464,49 +463,10 @@ def confidence(similarity: Optional[float], holds: tuple[float, float]) -> Optio
     return round(similarity, 4)
 
 
-def near_identical(a: Optional[tuple[str, str]], b: Optional[tuple[str, str]], settings: Settings) -> bool:
-    """Copies that differ in their strings at most: ``min-similarity`` similar token sequences, each with
-    all the other's calls, operators and constants, and most of its strings (a method copied with
-    two output lines changed, not an override that negates an amount)."""
-    from reuse_audit.index.tokens import coverage, similarity, strings_kept
-
-    if a is None or b is None or a[0] is None or b[0] is None or min(len(a[0]), len(b[0])) < settings.min_tokens:
-        return False
-    if similarity(a[0], b[0]) + EPSILON < settings.min_similarity:
-        return False
-    if min(strings_kept(a, b), strings_kept(b, a)) + EPSILON < SAME_STRINGS:
-        return False
-    return coverage(a, b) >= 1 - EPSILON and coverage(b, a) >= 1 - EPSILON
 
 
-#: The share of each other's string literals two implementations of one protocol must have to be
-#: copies of each other (most of the output the same; an override that changes half its messages
-#: or its format strings is an override).
-SAME_STRINGS = 0.75
-
-
-def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Finding]:
-    return iter(findings_of(change, index, settings))
-
-
-# The findings of the last check, by the identity of what it was given (held weakly): RA003
-# reads RA001's findings of the check it is part of (``ra003_near_clone.ra001_pairs``) and
-# gets these, not a second search of the same candidates.
-_last: Optional[tuple[tuple, tuple[Finding, ...]]] = None
-
-
-def findings_of(change: ChangeSet, index: Index, settings: Settings) -> tuple[Finding, ...]:
-    """RA001's findings of ``change``, made once for one (change, index, settings)."""
-    global _last
-    given = (change, index, settings)
-    if _last is not None and all(ref() is obj for ref, obj in zip(_last[0], given)):
-        return _last[1]
-    found = tuple(_findings(change, index, settings))
-    try:
-        _last = (tuple(weakref.ref(obj) for obj in given), found)
-    except TypeError:  # an index that cannot be referred to weakly: made again when asked again
-        _last = None
-    return found
+def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Finding, ...] = ()) -> Iterator[Finding]:
+    return _findings(change, index, settings)
 
 
 def _findings(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Finding]:
@@ -706,7 +666,7 @@ def _best_target(
             return _similarity(a and a[0], b and b[0])
 
         def identical() -> bool:
-            return near_identical(*pair(), settings)
+            return scope.near_identical(*pair(), settings)
 
         def code() -> Optional[tuple[list, tuple[str, str]]]:
             """(the new code's parts, the target's tokens), None when either cannot be read."""
@@ -776,7 +736,6 @@ def _best_target(
         )
         for q in qualifying[1:]
     )
-    suppressed = bool({"*", CODE} & set(new.fact.suppressions))
     if status == "modified":
         message = (
             f"'{new.fact.local_name}' (changed) now re-implements '{target_name}' "
@@ -809,7 +768,6 @@ def _best_target(
         missing=missing,
         ratio=round(ratio, 4),
         others=others,
-        suppressed=suppressed,
         details=tuple(details),
     )
 

@@ -99,7 +99,7 @@ def change_callees(change: ChangeSet, index: Index) -> frozenset[str]:
     return frozenset(callees)
 
 
-def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Finding]:
+def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Finding, ...] = ()) -> Iterator[Finding]:
     if not settings.targets:
         return
     changed = sorted(
@@ -109,10 +109,9 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
     if changed:
         anchor = changed[0]
         location, function = anchor.location, anchor.qualname
-        suppressions = set(anchor.fact.suppressions)
     else:
         path = (change.added_files + change.modified_files + ("",))[0]
-        location, function, suppressions = Location(path, 1), "", set()
+        location, function = Location(path, 1), ""
     callees = change_callees(change, index)
     declared = index.declared or {}
     for target_name in sorted(set(settings.targets)):
@@ -163,7 +162,6 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
             shared=shared,
             missing=missing,
             ratio=ratio,
-            suppressed=bool({"*", CODE} & suppressions),
             details=tuple(details),
             target_status=status,
         )

@@ -187,13 +187,12 @@ from __future__ import annotations
 import math
 from typing import Iterator
 
-from reuse_audit.rules import ra001_reimplemented_function as ra001
 from reuse_audit.rules import scope
-from reuse_audit.rules.callees import calls_function, nested, overlap, reach
+from reuse_audit.rules.callees import EPSILON, calls_function, nested, overlap, reach
 
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.rows import LOCALS
-from reuse_audit.index.protocol import CLONE_CANDIDATES, Index
+from reuse_audit.index.protocol import CLONE_CANDIDATES, FUNCTIONS_OF_FILE, LOOKUP, Index
 from reuse_audit.index.resolve import method_name
 from reuse_audit.lint.model import Candidate, Finding
 from reuse_audit.lint.rule import Rule
@@ -201,7 +200,6 @@ from reuse_audit.settings import Settings
 
 CODE = "RA003"
 NAME = "near-clone"
-EPSILON = 1e-9
 
 
 def percent(similarity: float) -> int:
@@ -214,18 +212,17 @@ def same_meaning(match, settings: Settings) -> bool:
     return match.coverage >= 1 - EPSILON and match.extra + EPSILON >= settings.min_similarity
 
 
-def ra001_pairs(change: ChangeSet, index: Index, settings: Settings) -> set[frozenset[str]]:
-    """The (new function, target) pairs RA001 reports, its other candidates included, either way round."""
-    if not settings.rule_enabled(ra001.CODE):
-        return set()
+def deferred_pairs(prior: tuple[Finding, ...]) -> set[frozenset[str]]:
+    """The (new function, target) pairs the rules it defers to (RA001) report in the same check,
+    their other candidates included, either way round."""
     pairs: set[frozenset[str]] = set()
-    for finding in ra001.findings_of(change, index, settings):  # the rule's own, made once
+    for finding in prior:
         pairs.add(frozenset((finding.function, finding.target)))
         pairs.update(frozenset((finding.function, c.qualname)) for c in finding.others)
     return pairs
 
 
-def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Finding]:
+def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Finding, ...] = ()) -> Iterator[Finding]:
     clones = getattr(index, "clones", None)
     if clones is None:  # the engine builds it only when RA003 runs
         return
@@ -246,7 +243,7 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
             judged.append((qualname, len(tokens), matches))
     if not judged:
         return
-    skip = ra001_pairs(change, index, settings)
+    skip = deferred_pairs(prior)
     reached_by: dict[str, frozenset[str]] = {}
     findings: dict[str, Finding] = {}
     for qualname, count, matches in judged:
@@ -262,7 +259,7 @@ def check(change: ChangeSet, index: Index, settings: Settings) -> Iterator[Findi
                 continue
             # implementations of one protocol only when they are copies to the letter but strings
             def identical(target: str = target) -> bool:
-                return ra001.near_identical(mine, (clones.tokens(target), clones.literals(target) or ""), settings)
+                return scope.near_identical(mine, (clones.tokens(target), clones.literals(target) or ""), settings)
 
             if scope.allowed_target(new, target, index, settings, change.after_facts, identical, target in added, change.read_after) is None:
                 continue
@@ -416,7 +413,6 @@ def _finding(
         missing=missing,
         ratio=round(best.similarity, 4),
         others=tuple(others),
-        suppressed=bool({"*", CODE} & set(new.fact.suppressions)),
         details=tuple(details),
     )
 
@@ -429,8 +425,9 @@ RULE = Rule(
     check=check,
     level="warning",
     precision="high",
-    # the clone index; and what RA001 needs, as it runs RA001 to leave its pairs to it (ra001_pairs)
-    needs=ra001.RULE.needs | {CLONE_CANDIDATES},
+    # the clone index; a function's lookup, and the functions of a target's file (scope.py)
+    needs=frozenset({LOOKUP, FUNCTIONS_OF_FILE, CLONE_CANDIDATES}),
     fixable=True,
     others_by="similarity",
+    defers_to=("RA001",),  # the pairs RA001 reports are its (deferred_pairs)
 )

@@ -19,6 +19,7 @@ import re
 import textwrap
 from typing import Callable, Optional
 
+from reuse_audit.rules.callees import EPSILON
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.model import Function
 from reuse_audit.facts.rows import LOCALS
@@ -703,3 +704,24 @@ def excused(new: Function, target: Function, read: Optional[Callable[[str], byte
     if writes_another_shape(new, target, read):
         return "other-shape"
     return None
+
+
+def near_identical(a: Optional[tuple[str, str]], b: Optional[tuple[str, str]], settings: Settings) -> bool:
+    """Copies that differ in their strings at most: ``min-similarity`` similar token sequences, each with
+    all the other's calls, operators and constants, and most of its strings (a method copied with
+    two output lines changed, not an override that negates an amount)."""
+    from reuse_audit.index.tokens import coverage, similarity, strings_kept
+
+    if a is None or b is None or a[0] is None or b[0] is None or min(len(a[0]), len(b[0])) < settings.min_tokens:
+        return False
+    if similarity(a[0], b[0]) + EPSILON < settings.min_similarity:
+        return False
+    if min(strings_kept(a, b), strings_kept(b, a)) + EPSILON < SAME_STRINGS:
+        return False
+    return coverage(a, b) >= 1 - EPSILON and coverage(b, a) >= 1 - EPSILON
+
+
+#: The share of each other's string literals two implementations of one protocol must have to be
+#: copies of each other (most of the output the same; an override that changes half its messages
+#: or its format strings is an override).
+SAME_STRINGS = 0.75

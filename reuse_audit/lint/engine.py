@@ -21,6 +21,7 @@ from reuse_audit.facts.model import FileFacts, Location
 from reuse_audit.index import RepoIndex, build_index, facts_notes, read_facts
 from reuse_audit.index.background import running, wait
 from reuse_audit.lint.model import Finding, Report, SourceError
+from reuse_audit.lint import suppression
 from reuse_audit.lint.rule import Rule
 from reuse_audit.settings import Settings
 from reuse_audit.source.change import Change, skipped_notes
@@ -159,6 +160,22 @@ def _change_set(change: Change, files, index: RepoIndex, before_facts, settings:
     )
 
 
+def in_order(rules: Iterable[Rule]) -> list[Rule]:
+    """``rules`` in code order, but each after the rules it defers to (``Rule.defers_to``)."""
+    pending = sorted(rules, key=lambda r: r.code)
+    codes = {r.code for r in pending}
+    ordered: list[Rule] = []
+    done: set[str] = set()
+    while pending:
+        ready = next((r for r in pending if all(c in done or c not in codes for c in r.defers_to)), None)
+        if ready is None:
+            raise ValueError(f"rules defer to each other: {', '.join(r.code for r in pending)}")
+        ordered.append(ready)
+        done.add(ready.code)
+        pending.remove(ready)
+    return ordered
+
+
 def one_target_a_function(findings: list[Finding], rules: Iterable[Rule]) -> list[Finding]:
     """Findings of one function that name different targets: a rule's finding is dropped when a rule
     it yields to (``Rule.yields_to``) names another target for the same function (a verbatim copy
@@ -186,8 +203,12 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
         paths = [p for p in change.after.paths() if not settings.excluded(p)]
         index = dataclasses.replace(index, declared=resolve_targets(change.after, settings.targets, paths))
     findings = []
-    for rule in selected:
-        findings.extend(f for f in rule.check(change_set, index, settings) if not settings.ignored_in(f.rule, f.location.path))
+    made: dict[str, tuple[Finding, ...]] = {}
+    for rule in in_order(selected):
+        prior = tuple(f for code in rule.defers_to for f in made.get(code, ()))
+        made[rule.code] = tuple(rule.check(change_set, index, settings, prior))
+        findings.extend(made[rule.code])
+    findings = suppression.apply(findings, index, settings)
     findings = one_target_a_function(findings, selected)
     findings.sort(key=lambda f: f.sort_key)
     notes = set(change.notes) | set(index.notes)

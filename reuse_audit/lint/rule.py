@@ -41,7 +41,9 @@ UNJUDGED = TargetStatus.UNJUDGED
 UNKNOWN = TargetStatus.UNKNOWN
 TARGET_STATUSES = tuple(TargetStatus)
 
-CheckFunction = Callable[[ChangeSet, "Index", Settings], Iterator[Finding]]
+#: ``check(change, index, settings, prior)``: ``prior`` holds the findings of the same check made by
+#: the rules it defers to (``Rule.defers_to``), in their order; empty for the others.
+CheckFunction = Callable[[ChangeSet, "Index", Settings, tuple[Finding, ...]], Iterator[Finding]]
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,9 @@ class Rule:
     # codes of rules whose evidence is stronger: when one of them reports the same function with
     # another target, this rule's finding on it is dropped (one function, one function to call)
     yields_to: tuple[str, ...] = ()
+    # codes of rules whose findings of the same check this rule is given (``prior``), to leave the
+    # pairs they report to them; the engine runs those first
+    defers_to: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "needs", known(self.needs))  # (a set given is checked, and frozen)
