@@ -621,95 +621,8 @@ def _best_target(
     change: Optional[ChangeSet] = None,
     spread: Optional[Spread] = None,
 ) -> Optional[Finding]:
-    new = index.functions[qualname]
-    names = method_names_of(callees, index)
-    status = change.status(qualname) if change is not None else "added"
-    read = change.read_after if change is not None else None
-    helpers = change.helpers if change is not None else added
-    qualifying: list[tuple] = []
-    # the new function's tokens and its own code (with the new helpers it reaches) are the same
-    # against every candidate: read and tokenized once, when a first candidate needs them
-    mine: dict[str, Any] = {}
-
-    def new_tokens() -> Optional[tuple[str, str]]:
-        if "tokens" not in mine:
-            mine["tokens"] = _tokens_of(qualname, index, read)
-        return mine["tokens"]
-
-    for target_name in sorted(index.candidates(callees, fewest_shared(settings))):
-        if target_name == qualname or nested(target_name, qualname) or calls_function(reached, target_name, index):
-            continue
-        # Two functions the change adds are compared only as near-clones (RA003):
-        # functions written side by side share boilerplate, not logic.  (Code it
-        # moved is old code: it may be named.)
-        if target_name in added and (change is None or target_name not in change.moved):
-            continue
-        target = index.functions.get(target_name)
-        if target is None:
-            continue
-        target_callees = distinct(target.callees, index)
-        total = len(target_callees)
-        if total < settings.min_callees:
-            continue
-        shared = [c for c in target_callees if calls_of(c, callees, names, index)]
-        if not is_reimplementation(len(shared), total, settings):
-            continue
-        alike: dict[str, Any] = {}
-
-        def pair(target_name: str = target_name) -> tuple:
-            if "pair" not in alike:
-                alike["pair"] = (new_tokens(), _tokens_of(target_name, index, read))
-            return alike["pair"]
-
-        def similarity_of() -> Optional[float]:
-            a, b = pair()
-            return _similarity(a and a[0], b and b[0])
-
-        def identical() -> bool:
-            return scope.near_identical(*pair(), settings)
-
-        def code() -> Optional[tuple[list, tuple[str, str]]]:
-            """(the new code's parts, the target's tokens), None when either cannot be read."""
-            a, b = pair()
-            if a is None or b is None or a[0] is None or b[0] is None:
-                return None
-            if "code" not in mine:
-                mine["code"] = _own_code(a, qualname, reached, helpers, index, read)
-            return mine["code"], b
-
-        # (after the callee test, which the index's table answers: whether the target may
-        # be named reads its file's facts, its decorators, which a warm index has not parsed)
-        facts = change.after_facts if change else None
-        if scope.allowed_target(new, target_name, index, settings, facts, identical, read=read) is None:
-            continue
-        if settings.min_own_callees and not informative(shared, index, settings, structure=similarity_of):
-            continue  # (off by default) only the vocabulary of the language, a library, or the code base's classes
-        # The target calls the new function (itself, or through helpers the change
-        # adds): it delegates to it, and calling it instead would loop.
-        if calls_function(reach(target_name, index, helpers)[1], qualname, index):
-            continue
-        # A modified function is reported only when the lines the change added made the overlap.
-        if status == "modified" and change is not None and spread is not None:
-            if not made_by_change(qualname, callees, target_name, target_callees, index, settings, change, spread):
-                continue
-        shared_count = common(target_name, target_callees, qualname, reached, index, settings, change) if change is not None else 0
-        if shared_count > settings.max_common:
-            continue  # a combination other functions already share: vocabulary
-        both = code()
-        if both is not None and scope.other_version(callees, both[0][0][0], target_name, target_callees, both[1][0]):
-            continue  # the synchronous and asynchronous versions of one operation
-        if both is not None and _coverage(both[1], both[0]) + EPSILON < settings.min_coverage:
-            continue  # the calls are shared, the rest of what the target does is not: siblings
-        shared_t, missing_t = overlap(target_callees, callees, index)
-        sim = similarity_of()
-        score = confidence(sim, _holds(both[1], both[0])) if both is not None else None
-        if score is not None and score + EPSILON < settings.min_confidence:
-            continue  # the same calls in other code: siblings sharing plumbing
-        if scope.behind_a_requirement(new, target, facts, read) is not None:
-            continue  # calling it would need a distribution or an extra the new code does not require
-        if scope.excused(new, target, read) is not None:
-            continue  # the author keeps it a copy on purpose, it reads other data, or nothing can import it
-        qualifying.append((len(shared_t), len(shared_t) / total, target_name, shared_t, missing_t, shared_count, score, sim))
+    judge = _Judge(qualname, callees, reached, index, settings, added, change, spread)
+    qualifying = [q for q in map(judge.qualifies, sorted(index.candidates(callees, fewest_shared(settings)))) if q is not None]
     if not qualifying:
         return None
     # Strongest first: a copied one, then most shared callees, then highest ratio; on a
@@ -722,6 +635,117 @@ def _best_target(
     qualifying.sort(key=lambda q: (not copied(q), -q[0], -q[1], q[2] in added, -_beside(q[2], q[3], index), q[2]))
     if not copied(qualifying[0]):
         qualifying = _originals_first(qualifying, index, settings)
+    return _finding(qualname, judge.new, judge.status, qualifying, index, added)
+
+
+class _Judge:
+    """Whether each candidate qualifies as the target the new function ``qualname`` re-implements
+    (:meth:`qualifies`); what is read of the new function is read once, for the first candidate
+    that needs it."""
+
+    def __init__(
+        self, qualname: str, callees: frozenset[str], reached: frozenset[str], index: Index, settings: Settings,
+        added: frozenset[str], change: Optional[ChangeSet], spread: Optional[Spread],
+    ) -> None:
+        self.qualname, self.callees, self.reached = qualname, callees, reached
+        self.index, self.settings, self.added, self.change, self.spread = index, settings, added, change, spread
+        self.new = index.functions[qualname]
+        self.names = method_names_of(callees, index)
+        self.status = change.status(qualname) if change is not None else "added"
+        self.read = change.read_after if change is not None else None
+        self.helpers = change.helpers if change is not None else added
+        self.facts = change.after_facts if change else None
+        # the new function's tokens and its own code (with the new helpers it reaches) are the same
+        # against every candidate: read and tokenized once, when a first candidate needs them
+        self._mine: dict[str, Any] = {}
+
+    def new_tokens(self) -> Optional[tuple[str, str]]:
+        if "tokens" not in self._mine:
+            self._mine["tokens"] = _tokens_of(self.qualname, self.index, self.read)
+        return self._mine["tokens"]
+
+    def own_code(self, tokens: tuple[str, str]) -> list:
+        if "code" not in self._mine:
+            self._mine["code"] = _own_code(tokens, self.qualname, self.reached, self.helpers, self.index, self.read)
+        return self._mine["code"]
+
+    def qualifies(self, target_name: str) -> Optional[tuple]:
+        """(shared count, ratio, target, shared, missing, common, confidence, similarity), or None."""
+        qualname, index, settings, change = self.qualname, self.index, self.settings, self.change
+        if target_name == qualname or nested(target_name, qualname) or calls_function(self.reached, target_name, index):
+            return None
+        # Two functions the change adds are compared only as near-clones (RA003):
+        # functions written side by side share boilerplate, not logic.  (Code it
+        # moved is old code: it may be named.)
+        if target_name in self.added and (change is None or target_name not in change.moved):
+            return None
+        target = index.functions.get(target_name)
+        if target is None:
+            return None
+        target_callees = distinct(target.callees, index)
+        total = len(target_callees)
+        if total < settings.min_callees:
+            return None
+        shared = [c for c in target_callees if calls_of(c, self.callees, self.names, index)]
+        if not is_reimplementation(len(shared), total, settings):
+            return None
+        alike: dict[str, Any] = {}
+
+        def pair() -> tuple:
+            if "pair" not in alike:
+                alike["pair"] = (self.new_tokens(), _tokens_of(target_name, index, self.read))
+            return alike["pair"]
+
+        def similarity_of() -> Optional[float]:
+            a, b = pair()
+            return _similarity(a and a[0], b and b[0])
+
+        def identical() -> bool:
+            return scope.near_identical(*pair(), settings)
+
+        # (after the callee test, which the index's table answers: whether the target may
+        # be named reads its file's facts, its decorators, which a warm index has not parsed)
+        if scope.allowed_target(self.new, target_name, index, settings, self.facts, identical, read=self.read) is None:
+            return None
+        if settings.min_own_callees and not informative(shared, index, settings, structure=similarity_of):
+            return None  # (off by default) only the vocabulary of the language, a library, or the code base's classes
+        # The target calls the new function (itself, or through helpers the change
+        # adds): it delegates to it, and calling it instead would loop.
+        if calls_function(reach(target_name, index, self.helpers)[1], qualname, index):
+            return None
+        # A modified function is reported only when the lines the change added made the overlap.
+        if self.status == "modified" and change is not None and self.spread is not None:
+            if not made_by_change(qualname, self.callees, target_name, target_callees, index, settings, change, self.spread):
+                return None
+        shared_count = common(target_name, target_callees, qualname, self.reached, index, settings, change) if change is not None else 0
+        if shared_count > settings.max_common:
+            return None  # a combination other functions already share: vocabulary
+        return self._alike(target_name, target, target_callees, shared_count, pair(), similarity_of)
+
+    def _alike(self, target_name: str, target, target_callees, shared_count: int, pair: tuple, similarity_of) -> Optional[tuple]:
+        """The tests that read the code of both functions, after the callee tests."""
+        settings, index = self.settings, self.index
+        a, b = pair
+        # (the new code's parts, the target's tokens), None when either cannot be read
+        both = None if a is None or b is None or a[0] is None or b[0] is None else (self.own_code(a), b)
+        if both is not None and scope.other_version(self.callees, both[0][0][0], target_name, target_callees, both[1][0]):
+            return None  # the synchronous and asynchronous versions of one operation
+        if both is not None and _coverage(both[1], both[0]) + EPSILON < settings.min_coverage:
+            return None  # the calls are shared, the rest of what the target does is not: siblings
+        shared_t, missing_t = overlap(target_callees, self.callees, index)
+        sim = similarity_of()
+        score = confidence(sim, _holds(both[1], both[0])) if both is not None else None
+        if score is not None and score + EPSILON < settings.min_confidence:
+            return None  # the same calls in other code: siblings sharing plumbing
+        if scope.behind_a_requirement(self.new, target, self.facts, self.read) is not None:
+            return None  # calling it would need a distribution or an extra the new code does not require
+        if scope.excused(self.new, target, self.read) is not None:
+            return None  # the author keeps it a copy on purpose, it reads other data, or nothing can import it
+        return (len(shared_t), len(shared_t) / len(target_callees), target_name, shared_t, missing_t, shared_count, score, sim)
+
+
+def _finding(qualname: str, new, status: Optional[str], qualifying: list[tuple], index: Index, added: frozenset[str]) -> Finding:
+    """The finding naming the strongest of ``qualifying`` (sorted), the others listed."""
     count, ratio, target_name, shared, missing, shared_count, score, sim = qualifying[0]
     target = index.functions[target_name]
     total = len(distinct(target.callees, index))
@@ -736,16 +760,8 @@ def _best_target(
         )
         for q in qualifying[1:]
     )
-    if status == "modified":
-        message = (
-            f"'{new.fact.local_name}' (changed) now re-implements '{target_name}' "
-            f"(calls {count} of its {total} callees) without calling it"
-        )
-    else:
-        message = (
-            f"'{new.fact.local_name}' re-implements '{target_name}' "
-            f"(calls {count} of its {total} callees) without calling it"
-        )
+    changed = " (changed) now re-implements" if status == "modified" else " re-implements"
+    message = f"'{new.fact.local_name}'{changed} '{target_name}' (calls {count} of its {total} callees) without calling it"
     details = [("status", status or "added")]
     if score is not None:
         details.append(("confidence", f"{score:.2f}"))

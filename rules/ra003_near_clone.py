@@ -227,7 +227,7 @@ def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Find
     if clones is None:  # the engine builds it only when RA003 runs
         return
     # the tokenizer compiles its patterns when imported: not for a check answered from the cache
-    from reuse_audit.index.body import awaits_for, forwards
+    from reuse_audit.index.body import forwards
 
     added = change.added
     helpers = change.helpers
@@ -252,43 +252,10 @@ def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Find
         new = index.functions[qualname]
         modified = change.status(qualname) == "modified"
         mine = (clones.tokens(qualname), clones.literals(qualname) or "")
-        qualifying = []
-        for match in matches:
-            target = match.qualname
-            if target == qualname or nested(target, qualname) or frozenset((qualname, target)) in skip:
-                continue
-            # implementations of one protocol only when they are copies to the letter but strings
-            def identical(target: str = target) -> bool:
-                return scope.near_identical(mine, (clones.tokens(target), clones.literals(target) or ""), settings)
-
-            if scope.allowed_target(new, target, index, settings, change.after_facts, identical, target in added, change.read_after) is None:
-                continue
-            seq, theirs = mine[0] or "", clones.tokens(target) or ""
-            if awaits_for(seq, theirs):
-                continue  # a coroutine that awaits what its plain original calls: the other version of one operation
-            if scope.other_version(callees, seq, target, index.functions[target].callees, theirs):
-                continue  # the synchronous and asynchronous versions of one operation
-            if not same_meaning(match, settings):
-                continue  # a variant: it calls, computes or says something else
-            if says_other_data(seq, mine[1], theirs, clones.literals(target) or ""):
-                continue  # two functions that only return data, and other data: placeholders, not logic
-            if calls_other_functions(callees, target, index, clones, settings):
-                continue  # same written calls, other functions: a parallel wrapper, not a copy
-            if modified and target in added:
-                continue  # the target did not exist before the change: the added one is the copy, judged itself
-            if modified and was_a_copy(change, qualname, target, clones, settings):
-                continue  # the change did not make the copy: it was one before
-            if calls_function(reached, target, index):
-                continue  # it calls the match: it reuses it
-            if scope.behind_a_requirement(new, index.functions[target], change.after_facts, change.read_after) is not None:
-                continue  # calling it would need a distribution or an extra the new code does not require
-            # The match calls the new function (itself, or through helpers the
-            # change adds): it delegates to it, and calling it instead would loop.
-            if calls_function(reach(target, index, helpers)[1], qualname, index):
-                continue
-            if scope.excused(new, index.functions[target], change.read_after) is not None:
-                continue  # the author keeps it a copy on purpose, it reads other data, or nothing can import it
-            qualifying.append(match)
+        qualifying = [
+            match for match in matches
+            if _qualifies(match, qualname, new, mine, callees, reached, modified, added, skip, change, index, clones, settings)
+        ]
         if not qualifying:
             continue
         # Strongest first: most similar, then longest; on a tie a function that
@@ -311,6 +278,51 @@ def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Find
         ):
             continue
         yield finding
+
+
+def _qualifies(
+    match, qualname: str, new, mine: tuple, callees: frozenset[str], reached: frozenset[str], modified: bool,
+    added: frozenset[str], skip: set[frozenset[str]], change: ChangeSet, index: Index, clones, settings: Settings,
+) -> bool:
+    """Whether the near-copy ``match`` of the new function ``qualname`` may be named as its target."""
+    from reuse_audit.index.body import awaits_for
+
+    helpers = change.helpers
+    target = match.qualname
+    if target == qualname or nested(target, qualname) or frozenset((qualname, target)) in skip:
+        return False
+    # implementations of one protocol only when they are copies to the letter but strings
+    def identical(target: str = target) -> bool:
+        return scope.near_identical(mine, (clones.tokens(target), clones.literals(target) or ""), settings)
+
+    if scope.allowed_target(new, target, index, settings, change.after_facts, identical, target in added, change.read_after) is None:
+        return False
+    seq, theirs = mine[0] or "", clones.tokens(target) or ""
+    if awaits_for(seq, theirs):
+        return False  # a coroutine that awaits what its plain original calls: the other version of one operation
+    if scope.other_version(callees, seq, target, index.functions[target].callees, theirs):
+        return False  # the synchronous and asynchronous versions of one operation
+    if not same_meaning(match, settings):
+        return False  # a variant: it calls, computes or says something else
+    if says_other_data(seq, mine[1], theirs, clones.literals(target) or ""):
+        return False  # two functions that only return data, and other data: placeholders, not logic
+    if calls_other_functions(callees, target, index, clones, settings):
+        return False  # same written calls, other functions: a parallel wrapper, not a copy
+    if modified and target in added:
+        return False  # the target did not exist before the change: the added one is the copy, judged itself
+    if modified and was_a_copy(change, qualname, target, clones, settings):
+        return False  # the change did not make the copy: it was one before
+    if calls_function(reached, target, index):
+        return False  # it calls the match: it reuses it
+    if scope.behind_a_requirement(new, index.functions[target], change.after_facts, change.read_after) is not None:
+        return False  # calling it would need a distribution or an extra the new code does not require
+    # The match calls the new function (itself, or through helpers the
+    # change adds): it delegates to it, and calling it instead would loop.
+    if calls_function(reach(target, index, helpers)[1], qualname, index):
+        return False
+    if scope.excused(new, index.functions[target], change.read_after) is not None:
+        return False  # the author keeps it a copy on purpose, it reads other data, or nothing can import it
+    return True
 
 
 def says_other_data(seq: str, literals: str, target_seq: str, target_literals: str) -> bool:
