@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
+
+if TYPE_CHECKING:  # pragma: no cover (the engine is not loaded for the chains' plain data)
+    from reuse_audit.api import Read
 
 MEMORY_SETTINGS = ("none", "interface", "source")
 DEFAULT_MEMORY = "interface"
@@ -86,15 +89,6 @@ class Chain:
     description: str = ""
     level: str = "study"  # "study": held to the study's protocol; "smoke": its leaks and gaps are warnings
     provenance: Optional[Provenance] = None
-
-
-@dataclass(frozen=True)
-class Read:
-    """Lines of a file the agent saw: 1-based, inclusive, workspace-relative path."""
-
-    path: str
-    start: int
-    end: int
 
 
 @dataclass(frozen=True)

@@ -22,14 +22,12 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from reuse_audit.api import (
-    REIMPLEMENTED, UNJUDGED, Finding, RepoIndex, Result, Settings, SourceTree, build_index, check_diff, parse_source,
-    target_verdicts,
+    RECALL_SHARE, REIMPLEMENTED, UNJUDGED, Finding, Read, RepoIndex, Result, Settings, SourceTree, build_index, check_diff,
+    parse_source, target_verdicts,
 )
 
 from reuse_audit.benchmark.agents.process import run_limited
-from reuse_audit.benchmark.model import Read, Turn
-
-RECALL_SHARE = 0.5  # a target is recalled when the agent saw at least half of its source lines
+from reuse_audit.benchmark.model import Turn
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
+from reuse_audit.app.reads import (
+    RECALL_SHARE,
+    Read,
+    ReadFile,
+    file_reader,
+    reads_from_jsonl,
+    reads_from_mini_trajectory,
+    reads_from_tool_parts,
+    tool_parts_of_export,
+)
 from reuse_audit.errors import PatchError, UsageError
 from reuse_audit.facts.cache import FactsCache, default_cache_dir
 from reuse_audit.facts.model import Location
@@ -174,4 +184,7 @@ __all__ = [
     "FsTree", "MemoryTree", "OverlayTree", "SourceTree", "decode_patch", "patched_files",
     # facts and indexes
     "FactsCache", "RepoIndex", "build_index", "default_cache_dir", "parse_source",
+    # an agent's trajectory: the lines it read
+    "RECALL_SHARE", "Read", "ReadFile", "file_reader", "reads_from_jsonl", "reads_from_mini_trajectory",
+    "reads_from_tool_parts", "tool_parts_of_export",
 ]

@@ -18,17 +18,14 @@ from pathlib import Path
 
 import pytest
 
+from reuse_audit.app.reads import Read, file_reader, parse_opencode_export, reads_from_mini_trajectory, reads_from_tool_parts
+from reuse_audit.app.reads.mini import mini_actions
 from reuse_audit.benchmark.agents.base import AGENT_NAMES, Agent, import_roots, make_agent
-from reuse_audit.benchmark.agents.mini import load_trajectory, mini_actions, reads_from_mini_trajectory
-from reuse_audit.benchmark.agents.opencode import (
-    parse_opencode_events,
-    parse_opencode_export,
-    reads_from_tool_parts,
-)
+from reuse_audit.benchmark.agents.mini import load_trajectory
+from reuse_audit.benchmark.agents.opencode import parse_opencode_events
 from reuse_audit.benchmark.agents.process import session_members
 from reuse_audit.benchmark.agents.snapshot import WorkspaceSnapshot
-from reuse_audit.benchmark.model import AgentResult, Chain, Read, Source, Target, Turn, TurnRequest
-from reuse_audit.benchmark.reads import file_reader
+from reuse_audit.benchmark.model import AgentResult, Chain, Source, Target, Turn, TurnRequest
 from reuse_audit.errors import UsageError
 
 UTILS = "\n".join(

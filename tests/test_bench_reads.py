@@ -1,4 +1,4 @@
-"""reads.py: shell commands and their outputs -> (file, line range) reads.
+"""reuse_audit/app/reads/shell.py: shell commands and their outputs -> (file, line range) reads.
 
 Each row of the table is run for real (bash, in a small workspace) so that the
 output is the one an agent would see; the reads are computed with that
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from reuse_audit.benchmark.model import Read
-from reuse_audit.benchmark.reads import (
+from reuse_audit.app.reads.model import Read
+from reuse_audit.app.reads.shell import (
     file_reader,
     merge_reads,
     parse_shell,

@@ -10,8 +10,8 @@ from textwrap import dedent
 
 import pytest
 
+from reuse_audit.app.reads import Read
 from reuse_audit.benchmark.chain import load_chain
-from reuse_audit.benchmark.model import Read
 from reuse_audit.benchmark.report import summarise
 from reuse_audit.benchmark.runner import RunConfig, run_benchmark
 from reuse_audit.benchmark.scoring import recalled, viewed

@@ -1,4 +1,5 @@
-"""The import graph of reuse_audit (its own modules and the rules): no cycle.
+"""The import graph of reuse_audit (its own modules, the rules and the benchmark): no cycle,
+and no arrow from the engine up to the benchmark built on it.
 
 Every ``import`` statement of every module is read with ``ast`` (the module level,
 and inside functions too, where an import would dodge a cycle: it runs later, but
@@ -14,10 +15,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 # folder -> the package it is installed as (pyproject.toml's package-dir)
-PACKAGES = {ROOT / "reuse_audit": "reuse_audit", ROOT / "rules": "reuse_audit.rules"}
+PACKAGES = {ROOT / "reuse_audit": "reuse_audit", ROOT / "rules": "reuse_audit.rules", ROOT / "benchmark": "reuse_audit.benchmark"}
 
 # (importer, imported) imports made inside a function that close a cycle, and why.
-ALLOWED: dict[tuple[str, str], str] = {}
+_ADAPTER = "the registry imports an adapter when it is asked for; the adapter imports base's shared helpers"
+ALLOWED: dict[tuple[str, str], str] = {
+    **{("reuse_audit.benchmark.agents.base", f"reuse_audit.benchmark.agents.{name}"): _ADAPTER
+       for name in ("command", "mini", "opencode", "oracle", "replay")},
+    ("reuse_audit.benchmark.agents.process", "reuse_audit.benchmark.sandbox"):
+        "run_limited starts each process in the turn's sandbox, which lists a session's processes with session_members",
+}
 
 
 def _modules() -> dict[str, Path]:
@@ -27,6 +34,8 @@ def _modules() -> dict[str, Path]:
             parts = path.relative_to(folder).with_suffix("").parts
             if any(part.startswith(".") or part == "__pycache__" for part in parts):
                 continue
+            if any(not (folder / up / "__init__.py").is_file() for up in path.relative_to(folder).parents):
+                continue  # not in a package: data (the chains of benchmark/suites/)
             if parts[-1] == "__init__":
                 parts = parts[:-1]
             if parts and parts[0] in ("rules", "benchmark") and package == "reuse_audit":
@@ -218,6 +227,44 @@ def test_the_walk_sees_a_cycle(tmp_path, monkeypatch):
     assert _cycles({n: top[n] | inner[n] for n in top}) == [["pkg.a", "pkg.b"]]
 
 
+BENCHMARK = "reuse_audit.benchmark"
+
+
+def _imports_of_the_benchmark(top: dict[str, set[str]], inner: dict[str, set[str]]) -> dict[str, list[str]]:
+    """Each module outside the benchmark that imports a module of it (at module level or inside a function)."""
+
+    def benchmark(module: str) -> bool:
+        return module == BENCHMARK or module.startswith(BENCHMARK + ".")
+
+    found = {name: sorted(m for m in top[name] | inner[name] if benchmark(m)) for name in sorted(top) if not benchmark(name)}
+    return {name: modules for name, modules in found.items() if modules}
+
+
+def test_no_engine_module_imports_the_benchmark():
+    """The benchmark is built on the engine (through reuse_audit.api), never the reverse: no module of
+    reuse_audit or of the rules imports reuse_audit.benchmark, neither at module level nor inside a function
+    (``check --trajectory`` reads trajectories with reuse_audit/app/reads/, which the benchmark uses)."""
+    top, inner = _graph()
+    assert "reuse_audit.benchmark.agents.base" in top and "reuse_audit.api" in top["reuse_audit.benchmark.scoring"]
+    assert _imports_of_the_benchmark(top, inner) == {}
+
+
+def test_the_walk_sees_an_import_of_the_benchmark(tmp_path, monkeypatch):
+    engine, bench = tmp_path / "reuse_audit", tmp_path / "benchmark"
+    for folder in (engine, bench):
+        folder.mkdir()
+        (folder / "__init__.py").write_text("")
+    (engine / "api.py").write_text("from reuse_audit.shell import f\n")
+    (engine / "shell.py").write_text("def f():\n    from reuse_audit.benchmark.scoring import SHARE\n")
+    (engine / "cli.py").write_text("from reuse_audit.benchmark import run\n")
+    (bench / "scoring.py").write_text("from reuse_audit.api import f\nSHARE = 0.5\n")
+    monkeypatch.setattr(__import__(__name__), "PACKAGES", {engine: "reuse_audit", bench: BENCHMARK})
+    assert _imports_of_the_benchmark(*_graph()) == {
+        "reuse_audit.cli": ["reuse_audit.benchmark"],
+        "reuse_audit.shell": ["reuse_audit.benchmark", "reuse_audit.benchmark.scoring"],
+    }
+
+
 def test_no_rule_code_is_named_outside_the_rules():
     """The engine, the reporters, the fixes and the CLI ask what a rule declares
     (``Rule.needs_clones``, ``fixable``, ``others_by``, ``needs_targets``), never its code."""
@@ -248,7 +295,7 @@ ENGINE_REMAINING: dict[str, set[str]] = {}
 # not the engine: shared by every command (errors), or the CLI's plumbing
 NOT_ENGINE = {"reuse_audit.api", "reuse_audit.errors", "reuse_audit.benchmark", "reuse_audit.facts.cachedir",
               "reuse_audit.escape", "reuse_audit.index.background", "reuse_audit.app.cli", "reuse_audit.source.git",
-              "reuse_audit.app.history", "reuse_audit.app.history_cli", "reuse_audit.app.trajectory", "reuse_audit.report.fingerprint",
+              "reuse_audit.app.history", "reuse_audit.app.history_cli", "reuse_audit.report.fingerprint",
               "reuse_audit.report", "reuse_audit.model"}
 
 

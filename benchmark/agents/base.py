@@ -24,15 +24,13 @@ time budget ran out), ``limit`` (step or cost budget), ``format_error``
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional, Protocol, runtime_checkable
+from typing import Callable, Iterable, Optional, Protocol, runtime_checkable
 
 from reuse_audit.errors import UsageError
 
-from reuse_audit.benchmark.model import AgentResult, Read, TurnRequest
-from reuse_audit.benchmark.reads import ReadFile, merge_reads, reads_from_command, workspace_path
+from reuse_audit.benchmark.model import AgentResult, TurnRequest
 
 __all__ = [
     "AGENT_NAMES",
@@ -40,7 +38,6 @@ __all__ = [
     "check_options",
     "import_roots",
     "make_agent",
-    "reads_from_jsonl",
 ]
 
 
@@ -157,65 +154,3 @@ def import_roots(request: TurnRequest) -> list[Path]:
     if workspace not in roots:
         roots.append(workspace)
     return roots
-
-
-def reads_from_jsonl(
-    path: Path,
-    workspace: Path,
-    roots: list[Path],
-    read_file: ReadFile,
-) -> tuple[tuple[Read, ...], list[str]]:
-    """Reads recorded in a JSONL file, one object a line:
-
-    * ``{"path": "click/utils.py", "start": 10, "end": 20}`` (workspace-relative
-      or absolute path; ``end`` defaults to ``start``), or
-    * ``{"command": "cat click/utils.py", "output": "...", "cwd": "..."}``
-      (``output`` and ``cwd`` optional; see :mod:`..reads`).
-
-    Returns the merged reads and the problems found (bad lines are skipped).
-    """
-    problems: list[str] = []
-    reads: list[Read] = []
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError as exc:
-        return (), [f"{path}: {exc.strerror or exc}"]
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            data: Any = json.loads(line)
-        except ValueError as exc:
-            problems.append(f"{path.name}:{number}: not JSON ({exc.msg})")
-            continue
-        if not isinstance(data, dict):
-            problems.append(f"{path.name}:{number}: expected an object")
-            continue
-        if "command" in data:
-            cwd = Path(str(data.get("cwd") or workspace))
-            if not cwd.is_absolute():
-                cwd = workspace / cwd
-            output = data.get("output")
-            reads.extend(
-                reads_from_command(
-                    str(data["command"]),
-                    output if isinstance(output, str) else None,
-                    cwd,
-                    workspace,
-                    roots,
-                    read_file,
-                )
-            )
-            continue
-        try:
-            start = int(data["start"])
-            end = int(data.get("end", start))
-            rel = workspace_path(str(data["path"]), workspace, workspace, roots, lambda p: p.is_file())
-        except (KeyError, TypeError, ValueError):
-            problems.append(f"{path.name}:{number}: expected path/start/end or command")
-            continue
-        if rel is None:
-            problems.append(f"{path.name}:{number}: {data['path']} is outside the workspace")
-            continue
-        reads.append(Read(rel, start, end))
-    return merge_reads(reads), problems

@@ -24,7 +24,7 @@ on top of ``os.environ`` and
   10, "end": 20}`` (a path relative to the workspace, or absolute), or
   ``{"command": "cat click/utils.py", "output": "..."}`` (a shell command it
   ran, with the output it saw if known; turned into reads by
-  :mod:`..reads`).
+  ``reuse_audit/app/reads/``).
 
 Option ``network``: ``true`` when the program needs the network (a model
 endpoint); in the turn's sandbox the network is otherwise off.
@@ -51,10 +51,11 @@ import shlex
 import subprocess
 from pathlib import Path
 
+from reuse_audit.api import reads_from_jsonl
 from reuse_audit.errors import UsageError
 
 from reuse_audit.benchmark.model import AgentResult, TurnRequest
-from reuse_audit.benchmark.agents.base import check_options, import_roots, launch_failure, reads_from_jsonl
+from reuse_audit.benchmark.agents.base import check_options, import_roots, launch_failure
 from reuse_audit.benchmark.agents.process import merged_env, run_limited
 from reuse_audit.benchmark.agents.snapshot import WorkspaceSnapshot
 

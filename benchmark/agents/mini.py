@@ -69,11 +69,10 @@ configuration mini refuses, mini-swe-agent missing from ``python``), the
 result carries ``infra_error``: the cause and its fix in one line, which
 ``bench run`` stops on (see ``runner.py``).
 
-Reads come from the saved trajectory: each action's command and the output
-the model was shown (its observation message: the rendered text when mini
-truncated the output, else ``extra.raw_output``), through :mod:`..reads`,
-against the workspace as it was when the turn started (see
-``snapshot.py``).
+Reads come from the saved trajectory (read by the engine's
+``reuse_audit/app/reads/mini.py``, as ``check --trajectory`` reads it): each
+action's command and the output the model was shown, against the workspace
+as it was when the turn started (see ``snapshot.py``).
 """
 
 from __future__ import annotations
@@ -84,12 +83,12 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
+from reuse_audit.api import Read, reads_from_mini_trajectory
 from reuse_audit.errors import UsageError
 
-from reuse_audit.benchmark.model import AgentResult, Read, TurnRequest
-from reuse_audit.benchmark.reads import ReadFile, merge_reads, reads_from_command
+from reuse_audit.benchmark.model import AgentResult, TurnRequest
 from reuse_audit.benchmark.agents.base import check_options, import_roots, launch_failure
 from reuse_audit.benchmark.agents.process import run_limited
 from reuse_audit.benchmark.agents.snapshot import WorkspaceSnapshot
@@ -107,7 +106,6 @@ OPTIONS = (
     "cost_limit", "wall_time_limit_seconds", "max_consecutive_format_errors", "command_timeout",
     "python", "global_config_dir",
 )
-TRUNCATION_MARKERS = ("<elided_chars>", '"elided_chars"')
 
 
 def scripted_output(item: Any) -> dict:
@@ -354,60 +352,3 @@ def load_trajectory(path: Path) -> Optional[dict]:
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
-
-
-def _content_text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):  # multimodal / Responses API items
-        parts = []
-        for item in content:
-            if isinstance(item, dict):
-                parts.append(str(item.get("text") or ""))
-        return "".join(parts)
-    return ""
-
-
-def mini_actions(data: dict) -> list[tuple[str, Optional[str]]]:
-    """(command, output shown to the model) for each executed action of a
-    mini-swe-agent 2.x trajectory, in order.  The output is the rendered
-    observation when mini truncated it, else the raw output; None when the
-    action has no observation (the submit command, a killed turn)."""
-    pairs: list[tuple[str, Optional[str]]] = []
-    pending: list[str] = []
-    for message in data.get("messages", []):
-        if not isinstance(message, dict):
-            continue
-        extra = message.get("extra") or {}
-        role = message.get("role")
-        if role == "assistant":
-            for command in pending:
-                pairs.append((command, None))
-            pending = [str(a.get("command", "")) for a in extra.get("actions", []) if isinstance(a, dict)]
-            continue
-        if isinstance(extra, dict) and "raw_output" in extra and pending:
-            command = pending.pop(0)
-            content = _content_text(message.get("content"))
-            if any(marker in content for marker in TRUNCATION_MARKERS):
-                shown = content
-            else:
-                shown = str(extra.get("raw_output") or "")
-            pairs.append((command, shown))
-    for command in pending:
-        pairs.append((command, None))
-    return pairs
-
-
-def reads_from_mini_trajectory(
-    data: dict, workspace: Path, roots: Sequence[Path], read_file: ReadFile, cwd: Optional[Path] = None
-) -> tuple[Read, ...]:
-    """The reads of a mini-swe-agent trajectory (every command runs in ``cwd``,
-    by default the workspace).  A command without an observation (the submit
-    command, or one cut by the kill) showed the model nothing: no reads."""
-    cwd = Path(cwd or workspace)
-    reads: list[Read] = []
-    for command, output in mini_actions(data):
-        if output is None or not command.strip():
-            continue
-        reads.extend(reads_from_command(command, output, cwd, workspace, roots, read_file))
-    return merge_reads(reads)

@@ -24,11 +24,11 @@ import os
 from pathlib import Path
 from typing import Optional
 
-from reuse_audit.api import decode_patch, patched_files
+from reuse_audit.api import decode_patch, patched_files, reads_from_jsonl
 from reuse_audit.errors import PatchError, UsageError
 
 from reuse_audit.benchmark.model import AgentResult, TurnRequest
-from reuse_audit.benchmark.agents.base import check_options, import_roots, reads_from_jsonl
+from reuse_audit.benchmark.agents.base import check_options, import_roots
 from reuse_audit.benchmark.agents.snapshot import turn_reader
 
 PATCH_NAMES = ("patch.diff", "diff.patch")

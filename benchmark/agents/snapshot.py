@@ -26,7 +26,7 @@ import subprocess
 from pathlib import Path
 from typing import Optional
 
-from reuse_audit.benchmark.reads import ReadFile, file_reader
+from reuse_audit.api import ReadFile, file_reader
 
 __all__ = ["WorkspaceSnapshot", "turn_reader"]
 

@@ -8,8 +8,9 @@ the change, each finding says which case it is:
   target's source lines (the benchmark's RECALL definition);
 * ``never read``: it does not.
 
-The trajectory is read by the benchmark's own code (``benchmark/reads.py`` and
-its adapters), the one place commands and tool calls are turned into reads:
+The trajectory is read as the benchmark's adapters read theirs
+(``reuse_audit/app/reads/``), the one place commands and tool calls are
+turned into reads:
 
 * mini-swe-agent's trajectory (``*.traj.json``: a JSON object of ``messages``
   with ``role``), its shell commands and outputs;
@@ -28,6 +29,14 @@ import json
 from pathlib import Path
 from typing import Iterable, Optional
 
+from reuse_audit.app.reads import (
+    RECALL_SHARE,
+    file_reader,
+    merge_reads,
+    parse_opencode_export,
+    reads_from_jsonl,
+    reads_from_mini_trajectory,
+)
 from reuse_audit.errors import UsageError
 from reuse_audit.lint.model import Finding, Report
 
@@ -43,9 +52,6 @@ def _roots(root: Path) -> list[Path]:
 
 def load_reads(path: str, root: Path) -> tuple[tuple, list[str]]:
     """(reads, problems) of the trajectory ``path``; reads are root-relative ``Read``s."""
-    from reuse_audit.benchmark.agents.base import reads_from_jsonl
-    from reuse_audit.benchmark.reads import file_reader, merge_reads
-
     file = Path(path)
     option = f"--trajectory {path}"
     if file.is_dir():
@@ -66,11 +72,7 @@ def load_reads(path: str, root: Path) -> tuple[tuple, list[str]]:
     if isinstance(data, dict) and isinstance(data.get("messages"), list):
         messages = data["messages"]
         if any(isinstance(m, dict) and "parts" in m for m in messages):
-            from reuse_audit.benchmark.agents.opencode import parse_opencode_export
-
             return tuple(parse_opencode_export(data, root, roots, read_file)), []
-        from reuse_audit.benchmark.agents.mini import reads_from_mini_trajectory
-
         return tuple(reads_from_mini_trajectory(data, root, roots, read_file)), []
     if data is not None and not isinstance(data, dict):
         raise UsageError(
@@ -87,8 +89,6 @@ def load_reads(path: str, root: Path) -> tuple[tuple, list[str]]:
 def annotate(report: Report, reads: Iterable) -> Report:
     """Each finding with what the trajectory says of its target: a sentence in the
     message, and ``trajectory`` (and ``trajectory_lines``) in its details."""
-    from reuse_audit.benchmark.scoring import RECALL_SHARE
-
     seen: dict[str, set[int]] = {}
     for read in reads:
         seen.setdefault(read.path, set()).update(range(read.start, read.end + 1))

@@ -82,7 +82,7 @@ File contents
 ``read_file(path)`` returns a file's text (None: missing, a directory, or
 binary).  Adapters pass a reader of the workspace as it was when the turn
 started, falling back to the end-of-turn content for files created during
-the turn (see ``agents/snapshot.py``): a line number is computed against
+the turn (see ``benchmark/agents/snapshot.py``): a line number is computed against
 that content, which is exact for every file the agent did not edit before
 reading it (library files and earlier turns' modules, i.e. the reuse
 targets), and approximate for a file read after the agent changed it.
@@ -98,7 +98,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Callable, Iterable, Optional, Sequence, Union
 
-from reuse_audit.benchmark.model import Read
+from reuse_audit.app.reads.model import Read
 
 __all__ = [
     "ReadFile",
