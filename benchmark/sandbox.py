@@ -500,10 +500,11 @@ class TurnSandbox:
 def _own_code() -> list[Path]:
     """The folders reuse-audit's packages are imported from (an editable install maps
     reuse_audit.rules and reuse_audit.benchmark to folders of the checkout)."""
-    import reuse_audit
-    import reuse_audit.rules
+    import importlib.util
 
-    return [Path(os.path.abspath(Path(m.__file__).parent)) for m in (reuse_audit, reuse_audit.rules)] + [
+    # found, not imported: where the packages are is all the sandbox needs
+    specs = [importlib.util.find_spec(name) for name in ("reuse_audit", "reuse_audit.rules")]
+    return [Path(os.path.abspath(Path(spec.origin).parent)) for spec in specs if spec is not None and spec.origin] + [
         Path(os.path.abspath(Path(__file__).parent))
     ]
 

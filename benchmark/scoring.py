@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from reuse_audit.api import (
-    RECALL_SHARE, REIMPLEMENTED, UNJUDGED, Finding, Read, RepoIndex, Result, Settings, SourceTree, build_index, check_diff,
-    parse_source, target_verdicts,
+    REIMPLEMENTED, UNJUDGED, Finding, Read, RepoIndex, Result, Settings, SourceTree, build_index, check_diff,
+    Seen, parse_source, target_verdicts,
 )
 
 from reuse_audit.benchmark.agents.process import run_limited
@@ -291,17 +291,11 @@ def recalled(targets: Iterable[str], reads: Iterable[Read], where) -> tuple[str,
     class statement to its end; a callable instance's, its class's
     ``__call__`` (see :func:`reuse_audit.api.resolve_targets`).
     """
-    seen: dict[str, set[int]] = {}
-    for read in reads:
-        seen.setdefault(read.path, set()).update(range(read.start, read.end + 1))
+    seen = Seen(reads)
     out = []
     for name in targets:
         location = _target_location(name, where)
-        if location is None or not location.path:
-            continue
-        lines = set(range(location.line, max(location.end_line, location.line) + 1))
-        shown = lines & seen.get(location.path, set())
-        if lines and len(shown) >= RECALL_SHARE * len(lines):
+        if location is not None and location.path and seen.recalls(location):
             out.append(name)
     return tuple(out)
 

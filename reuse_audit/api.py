@@ -37,6 +37,7 @@ from reuse_audit.app.reads import (
     RECALL_SHARE,
     Read,
     ReadFile,
+    Seen,
     file_reader,
     reads_from_jsonl,
     reads_from_mini_trajectory,
@@ -185,6 +186,6 @@ __all__ = [
     # facts and indexes
     "FactsCache", "RepoIndex", "build_index", "default_cache_dir", "parse_source",
     # an agent's trajectory: the lines it read
-    "RECALL_SHARE", "Read", "ReadFile", "file_reader", "reads_from_jsonl", "reads_from_mini_trajectory",
+    "RECALL_SHARE", "Read", "ReadFile", "Seen", "file_reader", "reads_from_jsonl", "reads_from_mini_trajectory",
     "reads_from_tool_parts", "tool_parts_of_export",
 ]

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from reuse_audit.app.reads import (
-    RECALL_SHARE,
+    Seen,
     file_reader,
     merge_reads,
     parse_opencode_export,
@@ -89,24 +89,21 @@ def load_reads(path: str, root: Path) -> tuple[tuple, list[str]]:
 def annotate(report: Report, reads: Iterable) -> Report:
     """Each finding with what the trajectory says of its target: a sentence in the
     message, and ``trajectory`` (and ``trajectory_lines``) in its details."""
-    seen: dict[str, set[int]] = {}
-    for read in reads:
-        seen.setdefault(read.path, set()).update(range(read.start, read.end + 1))
-    return dataclasses.replace(report, findings=tuple(_annotated(f, seen, RECALL_SHARE) for f in report.findings))
+    seen = Seen(reads)
+    return dataclasses.replace(report, findings=tuple(_annotated(f, seen) for f in report.findings))
 
 
-def verdict(finding: Finding, seen: dict[str, set[int]], share: float) -> Optional[tuple[str, int, int]]:
+def verdict(finding: Finding, seen: Seen) -> Optional[tuple[str, int, int]]:
     """(verdict, lines of the target read, lines of the target); None without a target location."""
     loc = finding.target_location
     if not finding.target or not loc.path or loc.line < 1:
         return None
-    lines = set(range(loc.line, max(loc.end_line, loc.line) + 1))
-    shown = len(lines & seen.get(loc.path, set()))
-    return (READ if shown >= share * len(lines) else NEVER_READ), shown, len(lines)
+    shown, total = seen.shown(loc)
+    return (READ if seen.recalls(loc) else NEVER_READ), shown, total
 
 
-def _annotated(f: Finding, seen: dict[str, set[int]], share: float) -> Finding:
-    found = verdict(f, seen, share)
+def _annotated(f: Finding, seen: Seen) -> Finding:
+    found = verdict(f, seen)
     if found is None:
         return f
     what, shown, total = found
