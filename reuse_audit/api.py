@@ -20,7 +20,9 @@ What else it offers, by job:
   :func:`declared_targets` (as a check resolved them), :func:`target_verdicts`
   (what a check says of each the change does not call);
 * facts and indexes: :func:`parse_source` (one file's functions and imports),
-  :func:`build_index` (the full index of a tree: every function, resolved), :class:`FactsCache`.
+  :func:`build_index` (the full index of a tree: every function, resolved), :class:`FactsCache`;
+* git: :func:`run_git` (the one hardened git runner, :class:`GitError` when a command fails),
+  :func:`harden_gitpython` (the same protections for GitPython's own git commands).
 
 Everything else in ``reuse_audit`` (the index, the parser, the cache, the lazy
 index, the clone index) is the engine's own and may change without notice;
@@ -58,6 +60,7 @@ from reuse_audit.source.change import (
     change_from_patch,
     change_from_paths,
 )
+from reuse_audit.source.gitrun import GitError, harden_gitpython, run_git
 from reuse_audit.source.note import Note
 from reuse_audit.source.patch import (
     ADDED,
@@ -161,4 +164,6 @@ __all__ = [
     "FsTree", "MemoryTree", "OverlayTree", "SourceTree", "decode_patch", "patched_files",
     # facts and indexes
     "FactsCache", "RepoIndex", "build_index", "default_cache_dir", "parse_source",
+    # git
+    "GitError", "harden_gitpython", "run_git",
 ]
