@@ -100,22 +100,25 @@ def test_a_hunk_that_creates_a_missing_file_is_applied_by_both(tmp_path):
     assert checked.read("pkg/new.py") == b"x = 1\n"
 
 
-def test_the_replay_refuses_a_link_a_folder_and_what_has_no_content(tmp_path):
+def _added(path: str) -> str:
+    return f"diff --git a/{path} b/{path}\nnew file mode 100644\n--- /dev/null\n+++ b/{path}\n@@ -0,0 +1 @@\n+x\n"
+
+
+REFUSED = {
+    "--- a/link.py\n+++ b/link.py\n@@ -1 +1 @@\n-def f0():\n+def h():\n": "link.py is not a regular file in the workspace",
+    _added("pkg"): "pkg is not a regular file in the workspace",
+    "diff --git a/data.bin b/data.bin\nnew file mode 100644\nBinary files /dev/null and b/data.bin differ\n": "binary patch",
+    _added("pkg/a.py/x.py"): "'pkg/a.py' is a file",
+}
+
+
+@pytest.mark.parametrize("diff", list(REFUSED))
+def test_the_replay_refuses_a_link_a_folder_and_what_has_no_content(tmp_path, diff):
     workspace = tmp_path / "ws"
     _write(workspace, BEFORE)
     (workspace / "link.py").symlink_to("pkg/a.py")
-    modify_link = "--- a/link.py\n+++ b/link.py\n@@ -1 +1 @@\n-def f0():\n+def h():\n"
-    with pytest.raises(api.PatchError, match="link.py is not a regular file in the workspace"):
-        apply_patch_text(modify_link, workspace, "t.diff")
-    onto_folder = "diff --git a/pkg b/pkg\nnew file mode 100644\n--- /dev/null\n+++ b/pkg\n@@ -0,0 +1 @@\n+x\n"
-    with pytest.raises(api.PatchError, match="pkg is not a regular file in the workspace"):
-        apply_patch_text(onto_folder, workspace, "t.diff")
-    binary = "diff --git a/data.bin b/data.bin\nnew file mode 100644\nBinary files /dev/null and b/data.bin differ\n"
-    with pytest.raises(api.PatchError, match="binary patch"):
-        apply_patch_text(binary, workspace, "t.diff")
-    under_a_file = "diff --git a/pkg/a.py/x.py b/pkg/a.py/x.py\nnew file mode 100644\n--- /dev/null\n+++ b/pkg/a.py/x.py\n@@ -0,0 +1 @@\n+x\n"
-    with pytest.raises(api.PatchError, match="'pkg/a.py' is a file"):
-        apply_patch_text(under_a_file, workspace, "t.diff")
+    with pytest.raises(api.PatchError, match=REFUSED[diff]):
+        apply_patch_text(diff, workspace, "t.diff")
     assert _files(workspace) == {p: t.encode() for p, t in BEFORE.items()} | {"link.py": BEFORE["pkg/a.py"].encode()}
 
 
