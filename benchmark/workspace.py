@@ -28,8 +28,10 @@ the workspace and may write anything there, ``.git/config`` included (a
 So the repository the runner commits to, diffs and resets with lives next
 to the workspace, ``<workspace>.git`` (:attr:`Workspace.git_dir`), and every
 runner git command names it and the work tree explicitly
-(``--git-dir``/``--work-tree``), with no system or global configuration, no
-hooks, no fsmonitor and attributes off (``info/attributes`` there unsets
+(``--git-dir``/``--work-tree``), through the engine's one hardened git runner
+(:func:`reuse_audit.api.run_git`, ``isolated``: no system or global
+configuration, no inherited ``GIT_*`` variable, no hooks, no fsmonitor), and
+attributes off (``info/attributes`` there unsets
 ``text``, ``eol``, ``filter``, ``ident`` and ``working-tree-encoding`` for
 every path, and takes precedence over the workspace's ``.gitattributes``).
 The workspace's own ``.git`` is the agent's: rebuilt at every reset as a
@@ -84,7 +86,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
 
 from reuse_audit.errors import UsageError
-from reuse_audit.api import decode_patch, parse_source
+from reuse_audit.api import decode_patch, harden_gitpython, parse_source, run_git
 
 from reuse_audit.benchmark.deps import install_requirements
 from reuse_audit.benchmark.fetch import FetchedSource, fetch_chain, ignored_name
@@ -248,37 +250,16 @@ def runner_git_dir(root: Path) -> Path:
     return root.parent / f"{root.name}.git"
 
 
-def git_env(extra: Optional[dict] = None) -> dict[str, str]:
-    """Environment for git in a workspace: no user/system config, fixed identity and dates."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    env.update(
-        GIT_CONFIG_NOSYSTEM="1",
-        GIT_CONFIG_GLOBAL=os.devnull,
-        GIT_ATTR_NOSYSTEM="1",
-        GIT_AUTHOR_NAME=AUTHOR_NAME,
-        GIT_AUTHOR_EMAIL=AUTHOR_EMAIL,
-        GIT_COMMITTER_NAME=AUTHOR_NAME,
-        GIT_COMMITTER_EMAIL=AUTHOR_EMAIL,
-        GIT_AUTHOR_DATE=FIXED_DATE,
-        GIT_COMMITTER_DATE=FIXED_DATE,
-        GIT_TERMINAL_PROMPT="0",
-        LC_ALL="C",
-    )
-    if extra:
-        env.update(extra)
-    return env
-
-
-#: Options of every git command the runner runs in a workspace.  The agent
-#: works in the workspace and could write ``.git/config`` or ``.git/hooks``:
-#: no hook (``post-commit`` runs even with ``--no-verify``) and no
-#: ``core.fsmonitor`` command may run outside its time limit and process group.
-SAFE_GIT_OPTIONS = (
-    "-c", "core.autocrlf=false", "-c", "core.safecrlf=false", "-c", "commit.gpgsign=false",
-    "-c", f"core.hooksPath={os.devnull}", "-c", "core.fsmonitor=false",
-    "-c", f"core.attributesFile={os.devnull}", "-c", "core.untrackedCache=false",
-    "-c", "core.splitIndex=false", "-c", "core.symlinks=true", "-c", "gc.auto=0",
-)
+#: What the runner's commits need on top of the hardened runner's environment: a fixed
+#: identity and dates, so that a commit's sha depends only on its tree and parents.
+COMMIT_ENV = {
+    "GIT_AUTHOR_NAME": AUTHOR_NAME,
+    "GIT_AUTHOR_EMAIL": AUTHOR_EMAIL,
+    "GIT_COMMITTER_NAME": AUTHOR_NAME,
+    "GIT_COMMITTER_EMAIL": AUTHOR_EMAIL,
+    "GIT_AUTHOR_DATE": FIXED_DATE,
+    "GIT_COMMITTER_DATE": FIXED_DATE,
+}
 
 #: ``info/attributes`` of the runner's repository: precedes every ``.gitattributes`` of the
 #: work tree, so no conversion, filter or re-encoding an agent declares applies to a commit.
@@ -295,21 +276,9 @@ RUNNER_CONFIG = (
 
 
 def _run_git(argv: list[str], cwd: Path, input: Optional[bytes] = None, env: Optional[dict] = None) -> bytes:
-    try:
-        proc = subprocess.run(
-            ["git", *SAFE_GIT_OPTIONS, *argv],
-            cwd=cwd,
-            env=env or git_env(),
-            input=input,
-            capture_output=True,
-        )
-    except OSError as exc:
-        raise UsageError(f"cannot run git: {exc}") from None
-    if proc.returncode != 0:
-        err = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-        verb = next((a for a in argv if not a.startswith("-")), "?")
-        raise UsageError(f"{cwd}: git {verb} failed: {err[-1] if err else f'status {proc.returncode}'}")
-    return proc.stdout
+    """The hardened runner, isolated (a repository of the runner's own), with :data:`COMMIT_ENV`
+    and ``env`` (a scratch ``GIT_INDEX_FILE``); raises GitError, a UsageError."""
+    return run_git(argv, cwd, env={**COMMIT_ENV, **(env or {})}, input=input, isolated=True)
 
 
 def _git(root: Path, *args: str, input: Optional[bytes] = None, env: Optional[dict] = None,
@@ -482,11 +451,11 @@ class Workspace:
 
     @property
     def repo(self):
-        """The runner's :class:`git.Repo` (gitpython)."""
+        """The runner's :class:`git.Repo` (gitpython), its git commands hardened as the runner's."""
         if self._repo is None:
             import git
 
-            self._repo = git.Repo(self.git_dir)
+            self._repo = harden_gitpython(git.Repo(self.git_dir), isolated=True)
         return self._repo
 
     def agent_git(self, head: Optional[str] = None) -> None:
@@ -529,13 +498,13 @@ class Workspace:
 
     @contextlib.contextmanager
     def _scratch_index(self, prefix: str) -> Iterator[dict]:
-        """The runner's git environment with an index file of its own (never the workspace's),
-        removed afterwards with its lock."""
+        """The variables that give the runner's git an index file of its own (never the
+        workspace's), removed afterwards with its lock."""
         fd, index = tempfile.mkstemp(prefix=prefix, dir=str(self.git_dir))
         os.close(fd)
         os.unlink(index)
         try:
-            yield git_env({"GIT_INDEX_FILE": index})
+            yield {"GIT_INDEX_FILE": index}
         finally:
             for leftover in (index, index + ".lock"):
                 try:

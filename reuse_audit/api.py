@@ -15,12 +15,14 @@ What else it offers, by job:
   :class:`MemoryTree` (files in memory), :class:`OverlayTree` (a tree with some
   files replaced);
 * patches: :func:`decode_patch` (a patch file's bytes as text),
-  :func:`patched_files` (the files a unified diff writes);
+  :func:`patched_files` (the files a unified diff writes, applied as a check applies it);
 * declared targets: :func:`resolve_targets` (where each is defined),
   :func:`declared_targets` (as a check resolved them), :func:`target_verdicts`
   (what a check says of each the change does not call);
 * facts and indexes: :func:`parse_source` (one file's functions and imports),
-  :func:`build_index` (the full index of a tree: every function, resolved), :class:`FactsCache`.
+  :func:`build_index` (the full index of a tree: every function, resolved), :class:`FactsCache`;
+* git: :func:`run_git` (the one hardened git runner, :class:`GitError` when a command fails),
+  :func:`harden_gitpython` (the same protections for GitPython's own git commands).
 
 Everything else in ``reuse_audit`` (the index, the parser, the cache, the lazy
 index, the clone index) is the engine's own and may change without notice;
@@ -73,17 +75,10 @@ from reuse_audit.source.change import (
     change_from_patch,
     change_from_paths,
 )
+from reuse_audit.source.gitrun import GitError, harden_gitpython, run_git
 from reuse_audit.source.note import Note
-from reuse_audit.source.patch import (
-    ADDED,
-    COPIED,
-    DELETED,
-    RENAMED,
-    apply_file_patch,
-    decode_patch,
-    parse_patch,
-)
-from reuse_audit.source.tree import FsTree, MemoryTree, OverlayTree, SourceTree
+from reuse_audit.source.patch import decode_patch, parse_patch
+from reuse_audit.source.tree import CallbackFiles, FsTree, MemoryTree, OverlayTree, SourceTree, patch_changes
 
 
 def all_rules() -> Registry:
@@ -145,30 +140,17 @@ def declared_targets(result: Result) -> dict[str, DeclaredTarget]:
 def patched_files(diff_text: str, current: Callable[[str], Optional[bytes]], source: str = "<patch>") -> dict[str, Optional[bytes]]:
     """The files a unified diff writes: path -> new content, or None for a file it removes.
 
-    ``current(path)`` gives a file's content as it is (None: no such file); the sections are
-    applied in their order, each to the file as the earlier ones left it, with exact context
-    (no fuzz).  Renames and copies are refused onto an existing file.  Raises PatchError for
-    a diff that does not parse or apply, or that changes a symbolic link or a submodule
-    (it has no file content to write); nothing is written anywhere.
+    ``current(path)`` gives a file's content as it is (None: no such file, or a folder).  The
+    diff is applied as a check applies a patch (:func:`reuse_audit.source.tree.patch_changes`,
+    the one applier): every section to the files as they were before it, exact context (no
+    fuzz); nothing is written anywhere.  Raises PatchError for a diff that does not parse or
+    apply, or that changes a symbolic link, a submodule or a binary file (it has no file
+    content to write).  A section that changes no content (a mode change) writes nothing.
     """
-    writes: dict[str, Optional[bytes]] = {}
     if not diff_text.strip():
-        return writes
-
-    def read(path: str) -> Optional[bytes]:
-        return writes[path] if path in writes else current(path)
-
-    for fp in parse_patch(diff_text, source).files:
-        if fp.is_symlink or fp.is_submodule:
-            raise PatchError(f"{source}:{fp.header_line}: {fp.path} is a symlink or submodule change, which is not applied to files")
-        new = apply_file_patch(fp, read(fp.new_path if fp.status == ADDED else fp.old_path), source)
-        if fp.status in (RENAMED, COPIED) and read(fp.new_path) is not None:
-            raise PatchError(f"{source}:{fp.header_line}: {fp.new_path} already exists")
-        if fp.status in (RENAMED, DELETED):
-            writes[fp.old_path] = None
-        if fp.status != DELETED:
-            writes[fp.new_path] = new
-    return writes
+        return {}
+    changes, _ = patch_changes(CallbackFiles(current), parse_patch(diff_text, source), source, contents_only=True)
+    return changes
 
 
 __all__ = [
@@ -188,4 +170,6 @@ __all__ = [
     # an agent's trajectory: the lines it read
     "RECALL_SHARE", "Read", "ReadFile", "Seen", "file_reader", "reads_from_jsonl", "reads_from_mini_trajectory",
     "reads_from_tool_parts", "tool_parts_of_export",
+    # git
+    "GitError", "harden_gitpython", "run_git",
 ]

@@ -59,7 +59,7 @@ def test_resolve_targets_finds_where_each_is_defined():
     assert not declared["shop.money.nowhere"].known
 
 
-def test_patched_files_apply_each_section_to_the_file_as_earlier_ones_left_it():
+def test_patched_files_are_what_the_sections_write():
     files = {"a.py": b"one\ntwo\n", "b.py": b"gone\n"}
     diff = (
         "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n"
@@ -75,7 +75,7 @@ def test_patched_files_refuse_what_has_no_file_content():
     with pytest.raises(api.PatchError, match="t.diff:1: link is a symlink"):
         api.patched_files(diff, {}.get, "t.diff")
     renamed_onto = "diff --git a/a.py b/b.py\nsimilarity index 100%\nrename from a.py\nrename to b.py\n"
-    with pytest.raises(api.PatchError, match="b.py already exists"):
+    with pytest.raises(api.PatchError, match="patch creates 'b.py', but a file of that name already exists"):
         api.patched_files(renamed_onto, {"a.py": b"x\n", "b.py": b"y\n"}.get, "t.diff")
     with pytest.raises(api.PatchError):
         api.patched_files("--- a/a.py\n+++ b/a.py\n@@ -1 +1 @@\n-not there\n+x\n", {"a.py": b"other\n"}.get)

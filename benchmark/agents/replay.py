@@ -11,8 +11,10 @@ holding
   or ``reads.jsonl`` as ``bench run`` writes it.
 
 The patch is parsed and applied in memory with
-:func:`reuse_audit.api.patched_files` (exact context, no fuzz) to every file
-first; files are written only when all of them apply.  A missing folder or
+:func:`reuse_audit.api.patched_files`, the applier a check applies a patch
+with (exact context, no fuzz), to every file first; files are written only
+when all of them apply.  A symbolic link, or a folder where the patch writes
+a file, is an error.  A missing folder or
 patch, a patch that does not parse or apply, or a path outside the workspace
 is status ``error`` with the reason; an empty patch is a turn that changed
 nothing.
@@ -80,11 +82,13 @@ def apply_patch_text(text: str, workspace: Path, source: str = "<patch>") -> lis
 
     def current(rel: str) -> Optional[bytes]:
         path = workspace / rel
-        if path.is_symlink() or path.is_dir():
+        if path.is_dir():
+            return None  # a folder: no file (the applier asks of the parents of a file it adds)
+        if path.is_symlink():
             raise PatchError(f"{source}: {rel} is not a regular file in the workspace")
         try:
             return path.read_bytes()
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             return None
         except OSError as exc:
             raise PatchError(f"{source}: cannot read {rel}: {exc.strerror or exc}") from None
@@ -95,6 +99,8 @@ def apply_patch_text(text: str, workspace: Path, source: str = "<patch>") -> lis
         full = os.path.realpath(os.path.join(root, rel))
         if not full.startswith(root + os.sep):
             raise PatchError(f"{source}: {rel} is outside the workspace")
+        if os.path.isdir(full):
+            raise PatchError(f"{source}: {rel} is not a regular file in the workspace")
     for rel, data in writes.items():
         path = workspace / rel
         if data is None:

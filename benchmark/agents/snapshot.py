@@ -22,35 +22,22 @@ turns' submissions, which agents are told not to modify.
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 from typing import Optional
 
-from reuse_audit.api import ReadFile, file_reader
+from reuse_audit.api import GitError, ReadFile, file_reader, run_git
 
 __all__ = ["WorkspaceSnapshot", "turn_reader"]
 
 
-def _git_env(extra: Optional[dict] = None) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_TERMINAL_PROMPT="0", LC_ALL="C")
-    if extra:
-        env.update(extra)
-    return env
-
-
 def _git(root: Path, *args: str, env: Optional[dict] = None) -> Optional[bytes]:
+    """Git in the agent's workspace through the engine's hardened runner, isolated (no user or
+    system configuration, no inherited ``GIT_*`` variable), ``env`` added (a scratch
+    ``GIT_INDEX_FILE``); None when it fails or takes more than 300 s."""
     try:
-        proc = subprocess.run(
-            ["git", "-c", "core.autocrlf=false", "-c", f"core.hooksPath={os.devnull}", "-c", "core.fsmonitor=false", *args],
-            cwd=str(root),
-            env=env or _git_env(),
-            capture_output=True,
-            timeout=300,
-        )
-    except (OSError, subprocess.TimeoutExpired):
+        return run_git(args, root, env=env, isolated=True, timeout=300)
+    except GitError:
         return None
-    return proc.stdout if proc.returncode == 0 else None
 
 
 class WorkspaceSnapshot:
@@ -73,7 +60,7 @@ class WorkspaceSnapshot:
             return cls(workspace, tree.decode().strip() if tree else None)
         scratch.mkdir(parents=True, exist_ok=True)
         index = scratch / ".snapshot-index"
-        env = _git_env({"GIT_INDEX_FILE": str(index)})
+        env = {"GIT_INDEX_FILE": str(index)}
         try:
             if _git(workspace, "rev-parse", "--verify", "--quiet", "HEAD", env=env) is not None:
                 _git(workspace, "read-tree", "HEAD", env=env)

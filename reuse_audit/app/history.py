@@ -38,6 +38,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 from reuse_audit import __version__
 from reuse_audit.errors import UsageError
 from reuse_audit.settings import Settings
+from reuse_audit.source.gitrun import GitError
 
 __all__ = [
     "Commit",
@@ -104,12 +105,10 @@ def list_commits(
     if author is not None:
         args.append(f"--author={author}")
     args += [revision, "--"] + list(paths)
-    try:
-        with gitsource._quiet_git(repo, GIT_LITERAL_PATHSPECS="1"):  # a path is a path, never pathspec magic
-            out = repo.git.log(*args, strip_newline_in_stdout=False)
-    except gitsource.GitCommandError as exc:
-        first = next((ln for ln in str(exc.stderr or "").splitlines() if ln.strip()), f"exit status {exc.status}")
-        raise UsageError(f"git log failed: {first.strip()}") from None
+    try:  # a path is a path, never pathspec magic
+        out = gitsource.git_output(repo, "log", *args, env={"GIT_LITERAL_PATHSPECS": "1"}).decode("utf-8", "surrogateescape")
+    except GitError as exc:
+        raise UsageError(f"git log failed: {exc.summary}") from None
     commits = []
     for record in out.split("\x1e"):
         record = record.lstrip("\n")

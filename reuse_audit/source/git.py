@@ -30,10 +30,13 @@ never shown to git (``git status`` and ``git diff`` would hash a changed file
 through its clean filter): its files are read and hashed here, by content,
 their blobs written to a scratch object folder and compared through a scratch
 index (:func:`_content_diff`); untracked files come from ``git ls-files``.
-Every command gets :data:`SAFE_GIT_CONFIG` and :data:`SAFE_GIT_VARIABLES`: no
+Every command gets the runner's configuration and variables: no
 fsmonitor, hooks, attributes file, pager, credential helper or askpass.
 
-All git access goes through GitPython (which runs the git binary itself).
+Every git command runs through the one hardened runner,
+:func:`reuse_audit.source.gitrun.run_git`, which documents those protections;
+GitPython reads the objects (trees, blobs, commits, the index file), its own
+git processes hardened alike (:func:`~reuse_audit.source.gitrun.harden_gitpython`).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ from reuse_audit.errors import UsageError
 from reuse_audit.settings import Settings
 from reuse_audit.paths import ExcludePatterns, parents
 from reuse_audit.source.change import Change, FileChange, Provenance
+from reuse_audit.source.gitrun import GitError, harden_gitpython, run_git
 from reuse_audit.source.note import Note
 from reuse_audit.source.tree import (
     MAX_FILE_BYTES,
@@ -98,7 +102,6 @@ __all__ = [
     "strip_credentials",
     "FROM_REF_ENV",
     "TO_REF_ENV",
-    "safe_git_env",
 ]
 
 FROM_REF_ENV = "PRE_COMMIT_FROM_REF"
@@ -183,40 +186,6 @@ def _require_git() -> None:
         raise UsageError(f"git is not available: {_GIT_IMPORT_ERROR}")
 
 
-#: Configuration forced on every git command: the repository's own
-#: ``.git/config`` must not make reading it run a program.  ``core.fsmonitor``
-#: is a command line that ``git status`` and ``git diff`` run; hooks are not
-#: run by the commands used here, but are switched off all the same.
-SAFE_GIT_CONFIG = (
-    ("core.fsmonitor", "false"),
-    ("core.hooksPath", os.devnull),
-    ("core.attributesFile", os.devnull),
-    ("core.pager", "cat"),
-    ("core.askPass", ""),
-    ("credential.helper", ""),
-    ("log.showSignature", "false"),
-    ("status.submoduleSummary", "false"),
-)
-
-#: Environment forced on every git command: no system attributes file, no pager, no prompt.
-SAFE_GIT_VARIABLES = {"GIT_ATTR_NOSYSTEM": "1", "GIT_PAGER": "cat", "GIT_TERMINAL_PROMPT": "0"}
-
-
-def safe_git_env(environ: Optional[Mapping[str, str]] = None) -> dict[str, str]:
-    """``GIT_CONFIG_COUNT``/``KEY``/``VALUE`` variables adding :data:`SAFE_GIT_CONFIG`
-    after any such variables already in ``environ`` (default: ``os.environ``)."""
-    environ = os.environ if environ is None else environ
-    try:
-        first = max(int(environ.get("GIT_CONFIG_COUNT", "0") or 0), 0)
-    except ValueError:
-        first = 0
-    env = dict(SAFE_GIT_VARIABLES, GIT_CONFIG_COUNT=str(first + len(SAFE_GIT_CONFIG)))
-    for k, (key, value) in enumerate(SAFE_GIT_CONFIG, first):
-        env[f"GIT_CONFIG_KEY_{k}"] = key
-        env[f"GIT_CONFIG_VALUE_{k}"] = value
-    return env
-
-
 def _open(path: Union[Path, str]) -> Optional[Repo]:
     if git is None:
         return None
@@ -224,8 +193,7 @@ def _open(path: Union[Path, str]) -> Optional[Repo]:
         repo = git.Repo(os.fspath(path), search_parent_directories=True)
     except (InvalidGitRepositoryError, NoSuchPathError, GitCommandError, OSError, ValueError):
         return None
-    repo.git.update_environment(**safe_git_env())
-    return repo
+    return harden_gitpython(repo)
 
 
 def find_repository(path: Union[Path, str]) -> Optional[Repo]:
@@ -271,6 +239,12 @@ def work_tree(repo: Repo) -> Path:
     return Path(repo.working_tree_dir)
 
 
+def git_output(repo: Repo, *args: str, env: Optional[Mapping[str, str]] = None, input: Optional[bytes] = None) -> bytes:
+    """``git ARGS`` in the repository's working tree, through the one runner
+    (:func:`~reuse_audit.source.gitrun.run_git`); raises GitError."""
+    return run_git(args, work_tree(repo), env=env, input=input)
+
+
 def is_root(repo: Repo, path: Union[Path, str]) -> bool:
     """Whether ``path`` is the root of the repository's working tree."""
     try:
@@ -286,9 +260,9 @@ def _is_shallow(repo: Repo) -> bool:
 def _resolve(repo: Repo, ref: str, option: str) -> Any:
     """The commit ``ref`` names (anything ``git rev-parse`` accepts); UsageError otherwise."""
     try:
-        sha = repo.git.rev_parse("--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}").strip()
+        sha = git_output(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}").decode().strip()
         return repo.commit(sha)
-    except (GitCommandError, BadName, BadObject, ValueError):
+    except (GitError, GitCommandError, BadName, BadObject, ValueError):
         pass
     if _is_shallow(repo):
         raise UsageError(f"{option} {ref}: not found in this shallow clone; {_UNSHALLOW_HINT}") from None
@@ -303,19 +277,36 @@ def _head_commit(repo: Repo) -> Optional[Any]:
         return None
 
 
+def _failure(verb: str, lines: list[str], otherwise: str) -> UsageError:
+    first = next((ln for ln in lines if ln.startswith(("fatal:", "error:"))), lines[0] if lines else "")
+    return UsageError(f"git {verb} failed: {first or otherwise}")
+
+
+def _verb(command: Any) -> str:
+    """The git command of a GitPython command line (``git -c k=v ... VERB ...``)."""
+    if not isinstance(command, (list, tuple)):
+        return ""
+    words = iter(command[1:])
+    for word in words:
+        if word == "-c":
+            next(words, None)
+        elif not str(word).startswith("-"):
+            return str(word)
+    return ""
+
+
 def _git_errors(func: Callable[..., Change]) -> Callable[..., Change]:
     """Turn a failing git command into a one-line UsageError."""
 
     def wrapper(*args: Any, **kwargs: Any) -> Change:
         try:
             return func(*args, **kwargs)
+        except GitError as exc:
+            raise _failure(exc.verb, exc.lines, exc.summary) from None
         except GitCommandError as exc:
             lines = [ln.strip().strip("'\"").strip() for ln in str(exc.stderr or "").splitlines()]
             lines = [re.sub(r"^stderr:\s*'?", "", ln).strip() for ln in lines]
-            lines = [ln for ln in lines if ln]
-            first = next((ln for ln in lines if ln.startswith(("fatal:", "error:"))), lines[0] if lines else "")
-            command = exc.command[1] if isinstance(exc.command, (list, tuple)) and len(exc.command) > 1 else ""
-            raise UsageError(f"git {command} failed: {first or f'exit status {exc.status}'}") from None
+            raise _failure(_verb(exc.command), [ln for ln in lines if ln], f"exit status {exc.status}") from None
 
     wrapper.__name__ = func.__name__
     wrapper.__doc__ = func.__doc__
@@ -527,7 +518,7 @@ def _index_entries(repo: Repo) -> Iterator[tuple[str, int, bytes, int]]:
         for e in entries:
             yield str(e.path).replace(os.sep, "/"), e.mode, e.binsha, e.stage
         return
-    out = repo.git.ls_files("--stage", "-z", strip_newline_in_stdout=False)
+    out = git_output(repo, "ls-files", "--stage", "-z").decode("utf-8", "surrogateescape")
     for record in out.split("\0"):
         if not record:
             continue
@@ -628,15 +619,12 @@ def parse_raw_diff(data: bytes) -> list[RawDiff]:
     return out
 
 
-def raw_diff(repo: Any, *revs: str, cached: bool = False) -> list[RawDiff]:
+def raw_diff(repo: Any, *revs: str, cached: bool = False, env: Optional[Mapping[str, str]] = None) -> list[RawDiff]:
     """The file changes between two commits (``git diff-tree``), or a commit and the index
     (``cached``: ``git diff-index --cached``), with rename detection, as GitPython's ``diff`` asks."""
     command = ["diff-index", "--cached"] if cached else ["diff-tree"]
-    data = repo.git.execute(
-        ["git", *command, "-r", "-M", "--abbrev=40", "--full-index", "--raw", "-z", "--no-color", "--no-ext-diff", "--no-textconv", *revs, "--"],
-        stdout_as_string=False,
-    )
-    return parse_raw_diff(data)
+    options = ["-r", "-M", "--abbrev=40", "--full-index", "--raw", "-z", "--no-color", "--no-ext-diff", "--no-textconv"]
+    return parse_raw_diff(git_output(repo, *command, *options, *revs, "--", env=env))
 
 
 def _file_changes(diffs: Iterable[Any], notes: list[Note]) -> list[FileChange]:
@@ -713,8 +701,7 @@ def change_from_staged(repo: Repo, settings: Settings = Settings()) -> Change:
         unmerged = {p for p, _, _, stage in _index_entries(repo) if stage != 0}
         notes.extend(Note(p, "skipped: unmerged (conflicted) file") for p in sorted(unmerged))
     else:
-        with _quiet_git(repo):
-            files = _file_changes(raw_diff(repo, head.hexsha, cached=True), notes)
+        files = _file_changes(raw_diff(repo, head.hexsha, cached=True), notes)
     return _change(before, after, files, notes)
 
 
@@ -741,8 +728,7 @@ def change_from_range(
         head_name = "HEAD"
         if head_commit is None:
             raise UsageError(f"{base_option} {base}: HEAD has no commits yet, so there is no merge base")
-    with _quiet_git(repo):
-        bases = repo.merge_base(base_commit, head_commit)
+    bases = _merge_bases(repo, base_commit, head_commit)
     if not bases:
         if _is_shallow(repo):
             raise UsageError(
@@ -754,10 +740,21 @@ def change_from_range(
     notes: list[Note] = []
     if head is not None:
         after: SourceTree = GitTree.from_tree(repo, head_commit.tree, settings.exclude, label=head)
-        with _quiet_git(repo):
-            files = _file_changes(raw_diff(repo, merge_base.hexsha, head_commit.hexsha), notes)
+        files = _file_changes(raw_diff(repo, merge_base.hexsha, head_commit.hexsha), notes)
         return _change(before, after, files, notes)
     return _worktree_change(repo, merge_base, before, settings)
+
+
+def _merge_bases(repo: Repo, a: Any, b: Any) -> list[Any]:
+    """The merge base of two commits (``git merge-base``), as a list: empty when there is none
+    (status 1, as GitPython's ``merge_base`` reads it)."""
+    try:
+        out = git_output(repo, "merge-base", a.hexsha, b.hexsha)
+    except GitError as exc:
+        if exc.status == 128 or exc.status is None:
+            raise
+        return []
+    return [repo.commit(sha) for sha in out.decode().split()]
 
 
 @_git_errors
@@ -830,9 +827,8 @@ def _chunks(items: list[str], size: int) -> Iterator[list[str]]:
 def _untracked(repo: Repo) -> list[str]:
     """Untracked, not ignored files (nested repositories as ``dir/``), from ``git ls-files``:
     unlike ``git status``, it neither refreshes the index (no clean filter) nor enters submodules."""
-    with _quiet_git(repo):
-        out = repo.git.ls_files("--others", "--exclude-standard", "-z", strip_newline_in_stdout=False)
-    return [path for path in out.split("\0") if path]
+    out = git_output(repo, "ls-files", "--others", "--exclude-standard", "-z")
+    return [path for path in out.decode("utf-8", "surrogateescape").split("\0") if path]
 
 
 def _alternate(path: str) -> str:
@@ -865,7 +861,7 @@ def _same_stat(entry: Any, st: os.stat_result, racy_after: float) -> bool:
 
 
 def _content_diff(repo: Repo, commit: Any, untracked: list[str], before: Optional[GitTree] = None) -> Any:
-    """The working tree against ``commit`` as a GitPython DiffIndex, compared by content.
+    """The working tree against ``commit`` as :class:`RawDiff` entries, compared by content.
 
     ``git diff COMMIT`` would hash a file whose stat changed through the repository's clean
     filter (``.gitattributes`` names it, any config defines it: a program).  Here every such
@@ -952,33 +948,17 @@ def _content_diff(repo: Repo, commit: Any, untracked: list[str], before: Optiona
             with open(os.path.join(folder, sha.hex()[2:]), "wb") as handle:
                 handle.write(zlib.compress(b"blob %d\0" % len(data) + data, 1))
         os.makedirs(objects, exist_ok=True)
-        listing = os.path.join(scratch, "records")
-        with open(listing, "wb") as handle:
-            handle.write(b"".join(os.fsencode(r) + b"\0" for r in records))
         real_objects = os.path.join(repo.common_dir, "objects")
         env = {
             "GIT_INDEX_FILE": os.path.join(scratch, "index"),
             "GIT_OBJECT_DIRECTORY": objects,
             "GIT_ALTERNATE_OBJECT_DIRECTORIES": _alternate(os.path.abspath(real_objects)),
         }
-        with _quiet_git(repo, **env), open(listing, "rb") as stdin:
-            repo.git.update_index("-z", "--index-info", istream=stdin)
-            return raw_diff(repo, commit.hexsha, cached=True)
+        listing = b"".join(os.fsencode(r) + b"\0" for r in records)
+        git_output(repo, "update-index", "-z", "--index-info", env=env, input=listing)
+        return raw_diff(repo, commit.hexsha, cached=True, env=env)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-
-
-class _quiet_git:
-    """Git commands that take no optional locks (no index refresh written by ``git status``/``diff``)."""
-
-    def __init__(self, repo: Repo, **extra: str) -> None:
-        self._cm = repo.git.custom_environment(GIT_OPTIONAL_LOCKS="0", **extra)
-
-    def __enter__(self) -> None:
-        self._cm.__enter__()
-
-    def __exit__(self, *exc: Any) -> None:
-        self._cm.__exit__(*exc)
 
 
 # ---------------------------------------------------------------------------

@@ -22,7 +22,7 @@ import os
 import stat
 from pathlib import Path
 from types import MappingProxyType
-from typing import Iterable, Mapping, Optional, Protocol
+from typing import Callable, Iterable, Mapping, Optional, Protocol
 
 from reuse_audit.errors import PatchError, UsageError
 from reuse_audit.paths import SKIP_DIRS, ExcludePatterns, parents, skipped_dir_name
@@ -39,7 +39,8 @@ from reuse_audit.source.patch import (
 )
 
 __all__ = [
-    "SourceTree", "FsTree", "MemoryTree", "OverlayTree", "apply_patch", "SKIP_DIRS", "ExcludePatterns",
+    "SourceTree", "FsTree", "MemoryTree", "OverlayTree", "CallbackFiles", "apply_patch", "patch_changes",
+    "SKIP_DIRS", "ExcludePatterns",
     "skipped_dir_name", "MAX_FILE_BYTES", "is_size_note",
 ]
 
@@ -428,14 +429,63 @@ class OverlayTree:
 
 
 # ---------------------------------------------------------------------------
-# apply_patch
+# the patch applier: patch_changes (apply_patch, and api.patched_files, use it)
 # ---------------------------------------------------------------------------
+
+
+class PatchBase(Protocol):
+    """What the patch applier reads of the tree a patch applies to (every :class:`SourceTree`,
+    and :class:`CallbackFiles`)."""
+
+    def read(self, path: str) -> bytes: ...
+
+    def exists(self, path: str) -> bool: ...
+
+    def inside(self, path: str) -> bool: ...
+
+
+class CallbackFiles:
+    """The files ``current(path)`` gives (None: no file there), as :func:`patch_changes` reads a
+    tree: for a caller whose files cannot be listed, only read one by one (the benchmark's
+    replay reads its workspace so, refusing what is not a regular file).  A folder is
+    not a file here: ``exists`` is True for files only."""
+
+    def __init__(self, current: Callable[[str], Optional[bytes]]) -> None:
+        self._current = current
+        self._read: dict[str, Optional[bytes]] = {}
+
+    def _get(self, path: str) -> Optional[bytes]:
+        if path not in self._read:
+            self._read[path] = self._current(path)
+        return self._read[path]
+
+    def read(self, path: str) -> bytes:
+        data = self._get(path)
+        if data is None:
+            raise KeyError(path)
+        return data
+
+    def exists(self, path: str) -> bool:
+        return self._get(path) is not None
+
+    def inside(self, path: str) -> bool:
+        return _valid(path)
 
 
 def apply_patch(
     base: SourceTree, patch: Patch, source: str = "<patch>"
 ) -> tuple[OverlayTree, list[tuple[str, str]]]:
-    """Apply ``patch`` to ``base`` in memory; return the after-tree and notes.
+    """Apply ``patch`` to ``base`` in memory; return the after-tree and notes
+    (:func:`patch_changes` over ``base``)."""
+    changes, notes = patch_changes(base, patch, source)
+    return OverlayTree(base, changes), notes
+
+
+def patch_changes(
+    base: PatchBase, patch: Patch, source: str = "<patch>", *, contents_only: bool = False
+) -> tuple[dict[str, Optional[bytes]], list[tuple[str, str]]]:
+    """The one patch applier: what ``patch`` does to the files of ``base``, in memory; returns
+    the changes (path -> new content, or None for a file it removes) and notes.
 
     Every section reads the *before* state (as ``git apply`` does), so the
     type-change pair (delete + add of one path) and copies of a file the patch
@@ -443,12 +493,17 @@ def apply_patch(
 
     * an added file (or a rename/copy target) must not exist, unless the patch
       also removes it; no parent of it may be a file;
+    * a "modified" section of a file the tree lacks whose one hunk has no old
+      lines (``@@ -0,0 +1,N @@``) creates it, as ``git apply`` and GNU patch do;
     * a modified, deleted, renamed or copied file must exist as a file;
     * a path that resolves through a symbolic link outside the tree is refused;
     * binary sections are skipped with a note (a binary deletion is applied);
     * changes to symbolic links (mode 120000) and submodules (160000) are
       skipped with a note (a symlink deletion is applied);
-    * ``changes`` of the result hold only files whose content differs.
+    * the changes hold only files whose content differs.
+
+    With ``contents_only`` (the caller writes the changes as files: nothing may be left
+    out), a symbolic link, submodule or binary section is a PatchError instead.
 
     Errors are PatchError naming the patch source and line, and the file.
     """
@@ -473,10 +528,12 @@ def apply_patch(
                     f"{where}: path {path!r} goes through a symbolic link that leaves the repository"
                 )
         shown = fp.path
+        if contents_only and (fp.is_submodule or fp.is_symlink):
+            raise PatchError(f"{where}: {shown} is a symlink or submodule change, which is not applied to files")
         if fp.is_submodule:
             notes.append((shown, "submodule change skipped"))
             continue
-        if fp.binary or fp.is_symlink:
+        if (fp.binary and not contents_only) or fp.is_symlink:
             kind = "binary file" if fp.binary else "symbolic link"
             if fp.status == DELETED:
                 assert fp.old_path is not None
@@ -540,10 +597,10 @@ def apply_patch(
                     del changes[path]  # mode-only change
             except KeyError:
                 pass
-    return OverlayTree(base, changes), notes
+    return changes, notes
 
 
-def creates_missing(base: SourceTree, fp: FilePatch) -> bool:
+def creates_missing(base: PatchBase, fp: FilePatch) -> bool:
     """A "modified" section that creates its file: one hunk with no old lines
     (``@@ -0,0 +1,N @@``), for a path that does not exist in the tree."""
     return (
@@ -556,7 +613,7 @@ def creates_missing(base: SourceTree, fp: FilePatch) -> bool:
     )
 
 
-def _require_file(base: SourceTree, path: str, where: str, verb: str) -> bytes:
+def _require_file(base: PatchBase, path: str, where: str, verb: str) -> bytes:
     try:
         return base.read(path)
     except KeyError:
@@ -566,7 +623,7 @@ def _require_file(base: SourceTree, path: str, where: str, verb: str) -> bytes:
     raise PatchError(f"{where}: patch {verb} {path!r}, which does not exist in the tree")
 
 
-def _require_absent(base: SourceTree, path: str, removed: set[str], where: str) -> None:
+def _require_absent(base: PatchBase, path: str, removed: set[str], where: str) -> None:
     if path not in removed and base.exists(path):
         try:
             base.read(path)
