@@ -17,8 +17,9 @@ transformation is a small libcst class (codemod style):
 * :class:`ImportCollector` lists the module-level imports of a module;
 * :class:`BodyShape` tells a generator from a function, and whether it returns a value;
 * :class:`ReplaceBody` replaces a function's body;
-* :class:`AddImport` adds one import statement to a module, :class:`ExtendImport`
-  one name to an existing ``from ... import``.
+* libcst's own ``AddImportsVisitor`` imports ``T`` (:func:`with_import`), and its
+  ``RemoveImportsVisitor`` removes the imports the old body alone used
+  (:func:`without_unused_imports`).
 
 Compatibility (:func:`map_arguments`) maps ``N``'s parameters onto ``T``'s:
 positional parameters in order (``T`` may have more, when they have
@@ -46,6 +47,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence, Union
 
 import libcst as cst
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor, ImportItem, RemoveImportsVisitor
 from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
 
 from reuse_audit.facts.rows import LOCALS
@@ -87,8 +90,8 @@ __all__ = [
     "ImportCollector",
     "BodyShape",
     "ReplaceBody",
-    "AddImport",
-    "ExtendImport",
+    "with_import",
+    "without_unused_imports",
 ]
 
 LOCAL_PART = LOCALS.strip(".")  # "<locals>": the part of a qualified name that opens a function's locals
@@ -191,20 +194,17 @@ class ImportCollector(cst.CSTVisitor):
         self.module = module
         self.is_package = is_package
         self.bindings: list[Binding] = []
-        self.last_import_index = -1  # index in Module.body of the last top-level import statement
         self.star = False  # a ``from x import *``
         self.imported_modules: set[str] = set()  # every module named by an import (absolute)
 
     def visit_Module(self, node: cst.Module) -> bool:
-        for i, stmt in enumerate(node.body):
+        for stmt in node.body:
             if not isinstance(stmt, cst.SimpleStatementLine):
                 continue
             for small in stmt.body:
                 if isinstance(small, cst.Import):
-                    self.last_import_index = i
                     self._import(small)
                 elif isinstance(small, cst.ImportFrom):
-                    self.last_import_index = i
                     self._import_from(small)
         return False
 
@@ -315,60 +315,43 @@ class NameCollector(cst.CSTVisitor):
         return False
 
 
-class UsedNames(NameCollector):
-    """The names a module uses, less the names its import statements bind."""
-
-    def visit_Import(self, node: cst.Import) -> bool:
-        return False
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
-        return False
+def _is_import_line(stmt: cst.BaseStatement) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body)
 
 
-class RemoveImports(cst.CSTTransformer):
-    """Remove the names ``names`` from the module's top-level imports (a statement left
-    with no name goes too); imports in functions, ``if`` and ``try`` are left alone."""
+def _import_context(mod: "_Module") -> CodemodContext:
+    """The codemod context of a module for libcst's import visitors: its names resolve its
+    relative imports, its metadata (of the text before the fix) resolves the names it uses."""
+    package = mod.module if mod.is_package else mod.module.rpartition(".")[0]
+    return CodemodContext(wrapper=mod.wrapper, full_module_name=mod.module, full_package_name=package or None)
 
-    def __init__(self, names: frozenset[str]) -> None:
-        super().__init__()
-        self.names = names
-        self.removed: set[str] = set()
+
+def with_import(tree: cst.Module, context: CodemodContext, module: str, name: str, alias: Optional[str] = None) -> cst.Module:
+    """``tree`` importing ``from module import name [as alias]``, by libcst's ``AddImportsVisitor``:
+    nothing when the imports at the top of the module have it, else the name added to a
+    ``from module import`` among them, else the statement added after them."""
+    AddImportsVisitor.add_needed_import(context, module, name, alias)
+    return tree.visit(AddImportsVisitor(context))  # (it needs no metadata: no copy of the tree for a wrapper)
+
+
+class _RemoveImports(RemoveImportsVisitor):
+    """libcst's ``RemoveImportsVisitor``, less what it drops with an import line it removes at the
+    top level: the comments and blank lines leading that line lead the statement after it."""
+
+    def __init__(self, context: CodemodContext, unused_imports: Sequence[tuple[str, Optional[str], Optional[str]]]) -> None:
+        super().__init__(context, unused_imports)
         self._markers: set[int] = set()
+        self._depth = 0  # in how many indented blocks
 
-    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        return False
+    def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        self._depth += 1
 
-    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-        return False
+    def leave_IndentedBlock(self, original_node: cst.IndentedBlock, updated_node: cst.IndentedBlock) -> cst.IndentedBlock:
+        self._depth -= 1
+        return updated_node
 
-    def visit_If(self, node: cst.If) -> bool:
-        return False
-
-    def visit_Try(self, node: cst.Try) -> bool:
-        return False
-
-    def _bound(self, alias: cst.ImportAlias, from_import: bool) -> Optional[str]:
-        if alias.asname is not None:
-            return alias.asname.name.value if isinstance(alias.asname.name, cst.Name) else None
-        name = dotted_name(alias.name)
-        if name is None:
-            return None
-        return name if from_import else name.split(".")[0]
-
-    def _keep(self, names: Sequence[cst.ImportAlias], from_import: bool):
-        kept = []
-        for alias in names:
-            bound = self._bound(alias, from_import)
-            if bound is not None and bound in self.names:
-                self.removed.add(bound)
-            else:
-                kept.append(alias)
-        if kept and len(kept) != len(names):  # the last name takes the comma the last one had (or none)
-            kept[-1] = kept[-1].with_changes(comma=names[-1].comma)
-        return kept
-
-    def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine, updated_node: cst.SimpleStatementLine):
-        if updated_node.body or not original_node.body:
+    def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine, updated_node: cst.SimpleStatementLine) -> cst.SimpleStatementLine:
+        if updated_node.body or not original_node.body or self._depth:
             return updated_node
         # a line whose imports all went: a placeholder, so that leave_Module gives
         # its blank lines and comments to the statement after it
@@ -393,53 +376,39 @@ class RemoveImports(cst.CSTTransformer):
             body.append(stmt)
         return updated_node.with_changes(body=body)
 
-    def leave_Import(self, original_node: cst.Import, updated_node: cst.Import):
-        kept = self._keep(updated_node.names, False)
-        if not kept:
-            return cst.RemovalSentinel.REMOVE
-        return updated_node.with_changes(names=kept) if len(kept) != len(updated_node.names) else updated_node
 
-    def leave_ImportFrom(self, original_node: cst.ImportFrom, updated_node: cst.ImportFrom):
-        if isinstance(updated_node.names, cst.ImportStar) or updated_node.module is not None and dotted_name(updated_node.module) == "__future__":
-            return updated_node
-        kept = self._keep(updated_node.names, True)
-        if not kept:
-            return cst.RemovalSentinel.REMOVE
-        if len(kept) == len(updated_node.names):
-            return updated_node
-        changes: dict = {"names": kept}
-        if updated_node.lpar is not None and len(kept) == 1:
-            changes.update(lpar=None, rpar=None)
-        return updated_node.with_changes(**changes)
+def _bound_name(item: ImportItem) -> str:
+    """The name an import binds: its alias, the object, or the module's first name (``import a.b`` binds ``a``)."""
+    return item.alias or item.obj_name or item.module_name.split(".")[0]
 
 
-def _is_import_line(stmt: cst.BaseStatement) -> bool:
-    return isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body)
+def without_unused_imports(mod: "_Module", old: cst.FunctionDef, after: cst.Module) -> tuple[cst.Module, tuple[str, ...]]:
+    """``after`` (``mod`` with the body of its function ``old`` replaced) without the imports
+    the fix made unused: those ``old`` refers to (libcst's ``remove_unused_import_by_node``,
+    by scope analysis of ``mod``) that nothing in ``after`` uses any more (libcst's
+    ``RemoveImportsVisitor``; ``__all__`` and string annotations are uses).  Imports unused
+    before are not the fix's to remove.
 
-
-def without_unused_imports(before: cst.Module, after: cst.Module, package_init: bool) -> tuple[cst.Module, tuple[str, ...]]:
-    """``after`` without the top-level imports that ``before`` used and ``after`` no longer
-    does: those a fix made unused (imports unused before are not the fix's to remove).
-
-    A name that still appears as a word anywhere else in the module (a string such as
-    ``__all__``, a comment, a string annotation) is kept; nothing is removed from an
-    ``__init__.py``, whose imports may be re-exports."""
-    if package_init:
+    An import whose name still appears as a word anywhere else in the module (a comment, a
+    type comment, a string, an import under ``if`` or ``try`` or in a function) is kept;
+    nothing is removed from an ``__init__.py``, whose imports may be re-exports."""
+    if mod.is_package:
         return after, ()
-    used_before, used_after = UsedNames(), UsedNames()
-    before.visit(used_before)
-    after.visit(used_after)
-    candidates = frozenset(used_before.names - used_after.names)
-    if not candidates:
+    listing = _import_context(mod)
+    try:
+        RemoveImportsVisitor.remove_unused_import_by_node(listing, old)
+    except ValueError:  # a relative import libcst cannot make absolute
         return after, ()
-    trial = after.visit(RemoveImports(candidates))
-    code = trial.with_changes(body=[s for s in trial.body if not _is_import_line(s)]).code
-    unsure = {n for n in candidates if re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", code)}
-    remover = RemoveImports(candidates - unsure)
-    if not remover.names:
+    listed = dict.fromkeys(ImportItem(m, o, a) for m, o, a in listing.scratch.get(RemoveImportsVisitor.CONTEXT_KEY, []))
+    rest = after.with_changes(body=[s for s in after.body if not _is_import_line(s)]).code
+    unused = [i for i in listed if not re.search(rf"(?<![\w.]){re.escape(_bound_name(i))}(?!\w)", rest)]
+    if not unused:
         return after, ()
-    result = after.visit(remover)
-    return result, tuple(sorted(remover.removed))
+    fixed = _RemoveImports(_import_context(mod), [(i.module_name, i.obj_name, i.alias) for i in unused]).transform_module(after)
+    left = ImportCollector(mod.module, mod.is_package)
+    fixed.visit(left)
+    bound = {b.bound for b in left.bindings}
+    return fixed, tuple(sorted({_bound_name(i) for i in unused} - bound))
 
 
 def _is_docstring(stmt: cst.BaseStatement) -> bool:
@@ -488,58 +457,6 @@ class ReplaceBody(cst.CSTTransformer):
         if old and new:
             new[0] = new[0].with_changes(leading_lines=tuple(old[0].leading_lines) + tuple(new[0].leading_lines))
         return updated_node.with_changes(body=body.with_changes(body=kept + new, footer=()))
-
-
-class AddImport(cst.CSTTransformer):
-    """Insert ``statement`` into the module body after index ``after`` (-1: at the top, after the docstring)."""
-
-    def __init__(self, statement: cst.SimpleStatementLine, after: int) -> None:
-        super().__init__()
-        self.statement = statement
-        self.after = after
-
-    def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
-        body = list(updated_node.body)
-        statement = self.statement
-        at = self.after + 1
-        if self.after < 0:
-            at = 1 if body and _is_docstring(body[0]) else 0
-            if at == 1:  # a blank line between the module docstring and the import
-                statement = statement.with_changes(leading_lines=[cst.EmptyLine()])
-            elif body:  # the import goes above the first statement, and takes its leading comments
-                statement = statement.with_changes(leading_lines=body[0].leading_lines)
-                body[0] = body[0].with_changes(leading_lines=[cst.EmptyLine()])
-        body.insert(at, statement)
-        return updated_node.with_changes(body=body)
-
-
-class ExtendImport(cst.CSTTransformer):
-    """Add ``name [as alias]`` to the names of the first ``from ... import`` statement equal to ``target``.
-
-    (Equal, not the very node: ``target`` may come from the tree before another
-    transformation rebuilt it.)
-    """
-
-    def __init__(self, target: cst.ImportFrom, name: str, alias: Optional[str] = None) -> None:
-        super().__init__()
-        self.target = target
-        self.name = name
-        self.alias = alias
-        self.done = False
-
-    def leave_ImportFrom(self, original_node: cst.ImportFrom, updated_node: cst.ImportFrom) -> cst.ImportFrom:
-        if self.done or isinstance(updated_node.names, cst.ImportStar) or not original_node.deep_equals(self.target):
-            return updated_node
-        self.done = True
-        names = list(updated_node.names)
-        asname = cst.AsName(name=cst.Name(self.alias)) if self.alias else None
-        new = cst.ImportAlias(name=cst.Name(self.name), asname=asname)
-        last = names[-1]
-        if isinstance(last.comma, cst.Comma):  # a trailing comma: the new name takes one too
-            new = new.with_changes(comma=last.comma)
-        else:
-            names[-1] = last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-        return updated_node.with_changes(names=names + [new])
 
 
 # ---------------------------------------------------------------------------
@@ -1067,19 +984,8 @@ def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, fin
     statements.append(cst.parse_statement(line + "\n", config=config))
     new_tree = n_mod.tree.visit(ReplaceBody(n.node, statements))
     if import_statement is not None and not local_import:
-        top_index = _top_level_index(n_mod.tree, n.node)
-        extend = _import_from_of(n_mod, imports[0][0], top_index)
-        if extend is not None:
-            _, name, alias = _parse_import(import_statement)
-            new_tree = new_tree.visit(ExtendImport(extend, name, alias))
-        else:
-            collector = ImportCollector(n_mod.module, n_mod.is_package)
-            n_mod.tree.visit(collector)
-            stmt = cst.parse_statement(import_statement + "\n", config=config)
-            assert isinstance(stmt, cst.SimpleStatementLine)
-            after = collector.last_import_index if collector.last_import_index < top_index else _last_import_before(n_mod.tree, top_index)
-            new_tree = new_tree.visit(AddImport(stmt, after))
-    new_tree, unused = without_unused_imports(n_mod.tree, new_tree, n_mod.is_package)
+        new_tree = with_import(new_tree, _import_context(n_mod), *_parse_import(import_statement))
+    new_tree, unused = without_unused_imports(n_mod, n.node, new_tree)
     original = (BOM if n_mod.bom else "") + n_mod.text
     fixed = (BOM if n_mod.bom else "") + new_tree.code
     if fixed == original:
@@ -1100,55 +1006,11 @@ def _same_class(n: FunctionInfo, t: FunctionInfo) -> bool:
     return n.module == t.module and n.path == t.path and n.found.class_path == t.found.class_path
 
 
-def _top_level_index(module: cst.Module, node: cst.FunctionDef) -> int:
-    """Index in ``module.body`` of the top-level statement holding ``node``."""
-    for i, stmt in enumerate(module.body):
-        if stmt is node or _contains(stmt, node):
-            return i
-    return len(module.body)
-
-
-def _contains(stmt: cst.CSTNode, node: cst.CSTNode) -> bool:
-    class Seek(cst.CSTVisitor):
-        found = False
-
-        def on_visit(self, n: cst.CSTNode) -> bool:
-            if n is node:
-                self.found = True
-            return not self.found
-
-    seek = Seek()
-    stmt.visit(seek)
-    return seek.found
-
-
 def _parse_import(statement: str) -> tuple[str, str, Optional[str]]:
     """(module, name, alias) of ``from module import name [as alias]``."""
     match = re.fullmatch(r"from (\S+) import (\w+)(?: as (\w+))?", statement)
     assert match is not None, statement
     return match.group(1), match.group(2), match.group(3)
-
-
-def _import_from_of(mod: _Module, module: str, before: int) -> Optional[cst.ImportFrom]:
-    """The first top-level ``from <module> import a, b`` (no star, alone on its line) above statement ``before``."""
-    for stmt in mod.tree.body[:before]:
-        if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1:
-            continue
-        node = stmt.body[0]
-        if not isinstance(node, cst.ImportFrom) or isinstance(node.names, cst.ImportStar):
-            continue
-        base = dotted_name(node.module) if node.module is not None else ""
-        if base is not None and absolute_module(mod.module, mod.is_package, len(node.relative), base) == module:
-            return node
-    return None
-
-
-def _last_import_before(module: cst.Module, index: int) -> int:
-    last = -1
-    for i, stmt in enumerate(module.body[:index]):
-        if isinstance(stmt, cst.SimpleStatementLine) and any(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body):
-            last = i
-    return last
 
 
 def _global_bindings(mod: _Module, name: str) -> int:
