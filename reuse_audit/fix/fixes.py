@@ -908,7 +908,9 @@ def suggest_fix(finding: Finding, after_tree: "SourceTree", index: "RepoIndex") 
         return None
 
 
-def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, finding: Finding, by_name: bool = False) -> Fix:
+def _refuse(n: FunctionInfo, t: FunctionInfo) -> None:
+    """:class:`NoFix` when what N and T are rules a call of T out: N's decorators or T's, T a
+    special method, one async or a generator and not the other, one returning a value and not the other."""
     n_label, t_label = f"'{n.qualname}'", f"'{t.qualname}'"
     refused = [d for d in n.decorators if d in _N_REFUSED_DECORATORS]
     if refused:
@@ -927,6 +929,11 @@ def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, fin
     if not n.is_generator and n.returns_value != t.returns_value:
         which, other = (n_label, t_label) if n.returns_value else (t_label, n_label)
         raise NoFix(f"{which} returns a value and {other} does not")
+
+
+def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, finding: Finding, by_name: bool = False) -> Fix:
+    _refuse(n, t)
+    n_label, t_label = f"'{n.qualname}'", f"'{t.qualname}'"
 
     # the receiver, and N's parameters left to pass
     passable = list(n.callable_params)
