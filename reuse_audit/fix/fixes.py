@@ -6,8 +6,8 @@ keeps ``N``'s decorators, signature, docstring and leading comments (callers
 are unaffected) and replaces the rest of its body with ``return T(...)``,
 importing ``T`` into ``N``'s module when it is not there yet::
 
-    fix = suggest_fix(finding, change.after, result.index)   # Optional[Fix]
-    plan = plan_fixes(change, result, findings, settings)    # verified fixes, by stable key
+    fix = suggest_fix(finding, change.after, result.index)         # Optional[Fix]
+    plan = plan_fixes(change, result, check, findings)             # verified fixes, by stable key
 
 Only the two files involved are read, and parsed with libcst; each
 transformation is a small libcst class (codemod style):
@@ -29,9 +29,10 @@ every parameter of ``N`` is passed through (so ``N``'s defaults keep applying
 to ``N``'s callers).  Anything else, or anything unsure, gives no fix: a
 :class:`NoFix` with the reason.
 
-:func:`plan_fixes` verifies each fix before it is offered: the engine runs
-again, with the same settings, on the after-tree with the fixes applied in
-memory; the finding must disappear and no other finding appear.
+:func:`plan_fixes` verifies each fix before it is offered: the caller's check
+(:class:`Check`: the engine with the caller's settings and rules) runs again on
+the change with the fixes applied in memory; the finding must disappear and no
+other finding appear.
 """
 
 from __future__ import annotations
@@ -44,19 +45,20 @@ import stat
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Collection, Iterable, Mapping, Optional, Protocol, Sequence, Union
 
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, ImportItem, RemoveImportsVisitor
 from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
 
+from reuse_audit.errors import UsageError
 from reuse_audit.facts.rows import LOCALS
 from reuse_audit.fix.plan import (
-    FIXABLE_RULES,
     Edit,
     Fix,
     FixPlan,
+    fixable_codes,
     split_lines,
     unified_diff,
 )
@@ -64,15 +66,13 @@ from reuse_audit.lint.model import Finding
 from reuse_audit.source.note import Note
 
 if TYPE_CHECKING:  # pragma: no cover
-    from reuse_audit.facts.cache import FactsCache
     from reuse_audit.index import RepoIndex
     from reuse_audit.lint.engine import Result
-    from reuse_audit.settings import Settings
     from reuse_audit.source.change import Change
     from reuse_audit.source.tree import SourceTree
 
 __all__ = [
-    "FIXABLE_RULES",
+    "Check",
     "Edit",
     "Fix",
     "FixPlan",
@@ -802,9 +802,8 @@ def _find(mod: _Module, qualname: str, local_name: str, line: int) -> FoundFunct
 
 
 def propose_fix(finding: Finding, after_tree: "SourceTree", index: "RepoIndex") -> Fix:
-    """The fix of ``finding``, unverified; :class:`NoFix` says why there is none."""
-    if finding.rule not in FIXABLE_RULES:
-        raise NoFix(f"{finding.rule} has no fixes")
+    """The fix of ``finding`` (of a fixable rule: ``Rule.fixable``), unverified; :class:`NoFix`
+    says why there is none."""
     n_fn = index.functions.get(finding.function)
     t_fn = index.functions.get(finding.target)
     if n_fn is None or t_fn is None:
@@ -1199,47 +1198,56 @@ def _overlap(a: Edit, b: Edit) -> bool:
 # verified fixes for a run
 
 
+class Check(Protocol):
+    """The check that verifies fixes: the engine run of the caller's own check (its settings,
+    cache, jobs and rules) on ``change``, ``previous`` the index of the check whose fixes it
+    verifies (``run(..., previous=)``: it takes that check's work on the files both share).
+    The CLI passes ``functools.partial(run, settings=..., cache=..., jobs=...)``."""
+
+    def __call__(self, change: "Change", *, previous: "RepoIndex") -> "Result": ...
+
+
 def plan_fixes(
     change: "Change",
     result: "Result",
+    check: Check,
     findings: Optional[Iterable[Finding]] = None,
-    settings: Optional["Settings"] = None,
-    cache: Optional["FactsCache"] = None,
-    jobs: int = 0,
     unsafe: bool = True,
     rounds: int = 1,
     max_checks: Optional[int] = None,
 ) -> FixPlan:
-    """The verified fixes of ``findings``, in up to ``rounds`` rounds (as ruff does): a round
-    plans the fixes of the findings the rounds before left (fixes whose edits overlapped,
+    """The verified fixes of ``findings`` (those of the fixable rules among the rules that ran,
+    ``result.rules``: ``plan.fixable_codes``), in up to ``rounds`` rounds (as ruff does): a
+    round plans the fixes of the findings the rounds before left (fixes whose edits overlapped,
     fixes a fix before made possible) on the after-tree with those rounds' fixes applied,
     until a round fixes nothing.  ``FixPlan.files`` holds every file from the after-tree's
     text to its text with every round's fixes; ``FixPlan.result`` is the check of that tree.
+
+    Each fix is verified by ``check``, run on ``change`` with the fixed files: the change
+    is the checked one with another after-tree (``existing`` and the rest kept), so a fix is
+    verified with the semantics its finding was found with.
 
     With more than one round, the ``Fix`` of a later round is made from the text the rounds
     before left (its edits apply to that text, not to the after-tree's): SARIF, which offers
     each fix on its own, plans one round.
 
-    ``max_checks`` caps the engine runs that verify the fixes (each is a whole check): a
+    ``max_checks`` caps the runs of ``check`` that verify the fixes (each is a whole check): a
     fix not verified within them is not offered, and its finding says so.  The text
     report's ``[*]`` marks use a cap; ``--diff``, ``--fix`` and SARIF verify every fix.
     """
-    from reuse_audit.source.change import Change as _Change
-
-    settings = settings if settings is not None else _Settings_default()
     chosen = [f for f in (result.report.findings if findings is None else findings) if not f.suppressed]
     wanted = {f.stable_key for f in chosen}
-    total = _plan_round(change, result, chosen, settings, cache, jobs, unsafe, max_checks)
+    fixable = fixable_codes(result.rules)
+    total = _plan_round(change, result, chosen, check, fixable, unsafe, max_checks)
     plan = total
     for _ in range(rounds - 1):
         if not plan.fixes or plan.result is None:
             break
-        fixed_tree = _overlay(change.after, {path: new for path, (_, new) in total.files.items()})
-        current = _Change(change.before, fixed_tree, change.files, change.notes)
+        current = replace(change, after=_overlay(change.after, {path: new for path, (_, new) in total.files.items()}))
         left = [f for f in plan.result.report.findings if f.stable_key in wanted and f.stable_key not in total.fixes]
         if not left:
             break
-        plan = _plan_round(current, plan.result, left, settings, cache, jobs, unsafe, max_checks)
+        plan = _plan_round(current, plan.result, left, check, fixable, unsafe, max_checks)
         if not plan.fixes:
             total = replace(total, reasons={**total.reasons, **plan.reasons}, unsafe_left=plan.unsafe_left,
                             notes=tuple(sorted(set(total.notes) | set(plan.notes), key=lambda n: (n.path, n.message))))
@@ -1254,43 +1262,20 @@ def plan_fixes(
     return total
 
 
-def _Settings_default() -> "Settings":
-    from reuse_audit.settings import Settings
+def _propose(
+    change: "Change", result: "Result", chosen: Sequence[Finding], fixable: Collection[str], unsafe: bool,
+) -> tuple[list[Fix], dict[str, str], int]:
+    """The fixes of the findings ``chosen`` of the rules ``fixable``, unverified, each made from the
+    after-tree: (fixes, stable key -> why a finding has none, unsafe fixes left out).
 
-    return Settings()
-
-
-def _plan_round(
-    change: "Change",
-    result: "Result",
-    chosen: Sequence[Finding],
-    settings: "Settings",
-    cache: Optional["FactsCache"],
-    jobs: int,
-    unsafe: bool,
-    max_checks: Optional[int] = None,
-) -> FixPlan:
-    """One round of :func:`plan_fixes`: the verified fixes of ``chosen``, each made from the after-tree.
-
-    Without ``unsafe``, only safe fixes (``Fix.safe``) are planned; the others
-    are counted in ``FixPlan.unsafe_left`` and their findings get a reason.
-
-    Each fix is checked by running the engine again with the same settings on
-    the after-tree with the fixes applied in memory: the fixed findings must
-    be gone and no other finding may appear.  When the fixes together fail
-    this, each is checked alone, and those that pass are checked together
-    again (then added one at a time).  A dropped fix gets a note.
-    """
-    from reuse_audit.errors import UsageError
-    from reuse_audit.lint.engine import run
-    from reuse_audit.source.change import Change as _Change
-
+    Without ``unsafe``, only safe fixes (``Fix.safe``) are proposed; the others are counted
+    and their findings get a reason."""
     reasons: dict[str, str] = {}
     proposed: list[Fix] = []
     unsafe_left = 0
     changed_paths = {fc.new_path for fc in change.files if fc.new_path}
     for finding in chosen:
-        if finding.rule not in FIXABLE_RULES:
+        if finding.rule not in fixable:
             continue
         try:
             fix = propose_fix(finding, change.after, result.index)
@@ -1316,63 +1301,90 @@ def _plan_round(
             unsafe_left += 1
             continue
         proposed.append(fix)
-    by_key = {f.stable_key: f for f in chosen}
-    notes: list[Note] = []
-    texts, applied, left = merge_fixes(proposed)
-    for fix in left:
-        reasons[fix.key] = "its edits overlap another fix of the same file"
-    original_keys = frozenset(f.stable_key for f in result.report.findings)
-    reruns: dict[frozenset, "Result"] = {}  # the fixes verified together -> the check of the fixed code
-    checks = [0]
+    return proposed, reasons, unsafe_left
 
-    def failure(fixes: Sequence[Fix]) -> Optional[str]:
+
+class _Verification:
+    """Fixes checked again: the check of the change with them applied must have none of
+    their findings and no finding the first check did not have."""
+
+    def __init__(self, change: "Change", result: "Result", check: Check, max_checks: Optional[int]) -> None:
+        self.change = change
+        self.result = result
+        self.check = check
+        self.max_checks = max_checks
+        self.original_keys = frozenset(f.stable_key for f in result.report.findings)
+        self.reruns: dict[frozenset, "Result"] = {}  # the fixes verified together -> the check of the fixed code
+        self.checks = 0
+
+    def failure(self, fixes: Sequence[Fix]) -> Optional[str]:
         """Why the fixes together fail the check; None when they pass."""
         files, used, _ = merge_fixes(fixes)
         if len(used) != len(fixes):
             return "its edits overlap another fix"
-        if max_checks is not None and checks[0] >= max_checks:
+        if self.max_checks is not None and self.checks >= self.max_checks:
             return "not verified (too many fixes to verify for the report: --diff verifies every one)"
-        checks[0] += 1
+        self.checks += 1
         fixed_keys = {f.key for f in fixes}
+        change = self.change
         # with a cap (the report's marks), only the fixed files' functions are checked again:
         # a fix can only change what is found in the file it edits
-        checked = change.files if max_checks is None else tuple(c for c in change.files if c.new_path in files)
+        checked = change.files if self.max_checks is None else tuple(c for c in change.files if c.new_path in files)
         try:
-            after = _overlay(change.after, files)
-            rerun = run(_Change(change.before, after, checked, change.notes), settings, cache=cache, jobs=jobs, rules=result.rules, previous=result.index)
+            rerun = self.check(replace(change, after=_overlay(change.after, files), files=checked), previous=self.result.index)
         except (UsageError, ValueError, OSError) as exc:
             return f"the fixed code could not be checked ({type(exc).__name__})"
-        still = [f for f in rerun.report.findings if f.stable_key in fixed_keys]
-        if still:
+        if any(f.stable_key in fixed_keys for f in rerun.report.findings):
             return "the fixed code still has the finding"
-        new = [f for f in rerun.report.findings if f.stable_key not in original_keys]
+        new = [f for f in rerun.report.findings if f.stable_key not in self.original_keys]
         if new:
-            f = new[0]
-            return f"the fixed code has a new finding: {f.rule} {f.message}"
-        reruns[frozenset(fixed_keys)] = rerun
+            return f"the fixed code has a new finding: {new[0].rule} {new[0].message}"
+        self.reruns[frozenset(fixed_keys)] = rerun
         return None
 
-    verified: list[Fix] = []
-    if applied:
-        if failure(applied) is None:
-            verified = list(applied)
-        else:
-            alone = []
-            for fix in applied:
-                why = failure([fix])
-                if why is None:
-                    alone.append(fix)
-                else:
-                    _drop(fix, why, by_key, reasons, notes)
-            if alone and failure(alone) is None:
-                verified = alone
+    def verified(self, applied: Sequence[Fix], by_key: Mapping[str, Finding], reasons: dict[str, str], notes: list[Note]) -> list[Fix]:
+        """The fixes of ``applied`` that pass together: all of them when they do; else those that
+        pass alone, checked together again (then added one at a time).  A dropped fix gets a note."""
+        if not applied or self.failure(applied) is None:
+            return list(applied)
+        alone = []
+        for fix in applied:
+            why = self.failure([fix])
+            if why is None:
+                alone.append(fix)
             else:
-                for fix in alone:
-                    why = failure(verified + [fix])
-                    if why is None:
-                        verified.append(fix)
-                    else:
-                        _drop(fix, "it conflicts with the fix of another finding", by_key, reasons, notes)
+                _drop(fix, why, by_key, reasons, notes)
+        if alone and self.failure(alone) is None:
+            return alone
+        verified: list[Fix] = []
+        for fix in alone:
+            why = self.failure(verified + [fix])
+            if why is None:
+                verified.append(fix)
+            else:
+                _drop(fix, "it conflicts with the fix of another finding", by_key, reasons, notes)
+        return verified
+
+
+def _plan_round(
+    change: "Change",
+    result: "Result",
+    chosen: Sequence[Finding],
+    check: Check,
+    fixable: Collection[str],
+    unsafe: bool,
+    max_checks: Optional[int] = None,
+) -> FixPlan:
+    """One round of :func:`plan_fixes`: the verified fixes of ``chosen``, each made from the
+    after-tree (:func:`_propose`), applied together where their edits do not overlap
+    (:func:`merge_fixes`), and checked again by ``check`` (:class:`_Verification`)."""
+    proposed, reasons, unsafe_left = _propose(change, result, chosen, fixable, unsafe)
+    _, applied, left = merge_fixes(proposed)
+    for fix in left:
+        reasons[fix.key] = "its edits overlap another fix of the same file"
+    notes: list[Note] = []
+    verification = _Verification(change, result, check, max_checks)
+    verified = verification.verified(applied, {f.stable_key: f for f in chosen}, reasons, notes)
     files, _, _ = merge_fixes(verified)
     originals = {f.path: f.original for f in verified}
     return FixPlan(
@@ -1381,7 +1393,7 @@ def _plan_round(
         files={p: (originals[p], text) for p, text in files.items()},
         reasons=reasons,
         notes=tuple(notes),
-        result=reruns.get(frozenset(f.key for f in verified)) if verified else None,
+        result=verification.reruns.get(frozenset(f.key for f in verified)) if verified else None,
     )
 
 
