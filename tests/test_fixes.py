@@ -1299,6 +1299,41 @@ def test_the_fix_removes_the_imports_it_made_unused_and_only_those():
     assert "removes the imports it leaves unused (exists, os)" in fix.description
 
 
+def test_imports_under_if_try_or_def_stay_and_the_statements_around_them_too():
+    # libcst's import visitors see the top level, each def, class, if or try a stand-in: what
+    # they hold comes back as it was, and an import inside one is never the fix's to remove
+    module = """
+        import io
+        from typing import TYPE_CHECKING
+
+        if TYPE_CHECKING:
+            from os import PathLike
+
+        try:
+            import json
+        except ImportError:  # no json
+            json = None
+
+
+        class Reader:
+            def close(self):
+                import gc
+                return gc.collect()
+
+
+        def read_text(name: "PathLike", encoding="utf-8"):
+            with io.open(name, encoding=encoding) as fh:
+                return json.loads(fh.read())
+    """
+    fix = fix_of({"pkg/__init__.py": "", "pkg/util.py": UTIL, "pkg/new.py": module}, "pkg.new.read_text", "pkg.util.load")
+    expected = dedent(module).replace("import io\nfrom typing import TYPE_CHECKING\n", "from typing import TYPE_CHECKING\nfrom pkg.util import load\n")
+    expected = expected.replace(
+        "    with io.open(name, encoding=encoding) as fh:\n        return json.loads(fh.read())\n", "    return load(name, encoding)\n"
+    )
+    assert fix.fixed == expected, fix.fixed
+    assert fix.description.endswith("; removes the import it leaves unused (io)"), fix.description
+
+
 # ---------------------------------------------------------------------------
 # fixes of one file in one run (issue 17: "run --fix again")
 
