@@ -3,6 +3,7 @@ read, not run; any change of what an answer depends on runs it again."""
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from pathlib import Path
@@ -152,7 +153,8 @@ def test_reports_and_plans_round_trip_and_damage_is_a_miss(tmp_path):
     report = result.report
     assert report.findings
     assert load_report(dump_report(report)) == report
-    plan = plan_fixes(change, result, report.findings, Settings(), unsafe=True)
+    check_again = functools.partial(run, settings=Settings(), rules=result.rules)
+    plan = plan_fixes(change, result, check_again, report.findings, unsafe=True)
     assert plan.fixes
     back = load_plan(dump_plan(plan))
     assert back is not None and back.result is None

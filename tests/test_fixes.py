@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import libcst as cst
 import pytest
+from libcst.codemod import CodemodContext
 from click.testing import CliRunner
 
 from gitrepo import BASE_FILES, REIMPL, GitRepo, isolated_git
@@ -32,7 +34,8 @@ from test_ra001 import CASES, load_case, make_patch, write_tree
 from reuse_audit.app.cli import cli, main
 from reuse_audit.source.change import change_from_patch
 from reuse_audit.api import run
-from reuse_audit.fix.fixes import AddImport, Edit, ExtendImport, Fix, NoFix, ParamInfo, ReplaceBody, apply_edits, edits_between, map_arguments, merge_fixes, plan_fixes, propose_fix, split_lines, suggest_fix
+from reuse_audit.fix.plan import FixPlan
+from reuse_audit.fix.fixes import Edit, Fix, NoFix, ParamInfo, ReplaceBody, apply_edits, edits_between, map_arguments, merge_fixes, plan_fixes, propose_fix, split_lines, suggest_fix, with_import
 from reuse_audit.index import build_index
 from reuse_audit.lint.model import Finding, Report
 from reuse_audit.report import RenderContext, render
@@ -56,6 +59,13 @@ def finding_for(index, n: str, t: str, rule: str = "RA001") -> Finding:
         target=t,
         target_location=index.functions[t].location,
     )
+
+
+def planned(change, result, settings: Settings, **options) -> FixPlan:
+    """``plan_fixes`` as the CLI calls it: verified by the same check again (its settings, its
+    rules; one job, no cache)."""
+    check_again = functools.partial(run, settings=settings, cache=None, jobs=1, rules=result.rules)
+    return plan_fixes(change, result, check_again, **options)
 
 
 def fix_of(files: dict[str, str], n: str, t: str) -> Fix:
@@ -94,9 +104,8 @@ def test_noop_transformers_leave_the_code_unchanged():
     other = cst.parse_module("def f(x):\n    return x\n").body[0]
     assert isinstance(other, cst.FunctionDef)
     assert module.visit(ReplaceBody(other, [cst.parse_statement("return 1\n")])).code == code
-    target = cst.parse_module("from a import b\n").body[0].body[0]
-    assert isinstance(target, cst.ImportFrom)
-    assert module.visit(ExtendImport(target, "c")).code == code
+    assert with_import(module, CodemodContext(), "os", "path").code != code
+    assert with_import(cst.parse_module(code.replace("import os", "from os import path")), CodemodContext(), "os", "path").code == code.replace("import os", "from os import path")
     assert edits_between(code, code) == ()
     assert merge_fixes([]) == ({}, [], [])
 
@@ -118,12 +127,13 @@ def test_noop_fix_when_n_already_calls_t():
 
 
 def test_add_import_after_docstring_and_at_top():
-    stmt = cst.parse_statement("from a import b\n")
-    assert isinstance(stmt, cst.SimpleStatementLine)
+    # libcst's AddImportsVisitor puts the import right under the module docstring (the old
+    # hand-written AddImport left a blank line between them); at the top of a bare module,
+    # both leave one blank line before the first statement
     doc = cst.parse_module('"""Doc."""\n\n\ndef f():\n    pass\n')
-    assert doc.visit(AddImport(stmt, -1)).code == '"""Doc."""\n\nfrom a import b\n\n\ndef f():\n    pass\n'
+    assert with_import(doc, CodemodContext(), "a", "b").code == '"""Doc."""\nfrom a import b\n\n\ndef f():\n    pass\n'
     bare = cst.parse_module("def f():\n    pass\n")
-    assert bare.visit(AddImport(stmt, -1)).code == "from a import b\n\ndef f():\n    pass\n"
+    assert with_import(bare, CodemodContext(), "a", "b").code == "from a import b\n\ndef f():\n    pass\n"
 
 
 # ---------------------------------------------------------------------------
@@ -183,7 +193,8 @@ def test_existing_from_import_of_the_module_is_extended():
         "pkg.new.read_text",
         "pkg.util.load",
     )
-    assert fix.fixed.splitlines()[0] == "from pkg.util import other, load"
+    # libcst's AddImportsVisitor puts the names it adds first (sorted among themselves)
+    assert fix.fixed.splitlines()[0] == "from pkg.util import load, other"
     assert fix.fixed.endswith("def read_text(name, encoding=\"utf-8\"):\n    return load(name, encoding)\n")
 
 
@@ -632,7 +643,7 @@ def test_ra001_fixture_fix_end_to_end(case: str, tmp_path: Path):
     settings = load_settings(repo)  # the case's pyproject.toml (include-tests)
     result = run(change, settings, None, 1)
     (finding,) = [f for f in result.report.findings if not f.suppressed]
-    plan = plan_fixes(change, result, None, settings, None, 1)
+    plan = planned(change, result, settings)
     assert plan.notes == (), plan.notes  # no fix was dropped by the verification
     if not FIXABLE[case]:
         assert plan.fixes == {} and finding.stable_key in plan.reasons, plan
@@ -663,7 +674,7 @@ def test_verification_drops_a_fix_that_leaves_a_finding(tmp_path: Path, monkeypa
         return Fix(fix.path, fix.original, text, fix.description, edits_between(fix.original, text), fix.key)
 
     monkeypatch.setattr(fixes_module, "propose_fix", useless)
-    plan = plan_fixes(change, result, None, Settings(), None, 1)
+    plan = planned(change, result, Settings())
     assert plan.fixes == {} and plan.files == {}
     (note,) = plan.notes
     assert note.path == "invoicing/reports.py" and "still has the finding" in note.message
@@ -738,7 +749,7 @@ def test_ra003_near_clone_fix_end_to_end(tmp_path: Path):
         pytest.skip("the engine does not build the clone index RA003 reads (index.clones) yet")
     clones = [f for f in result.report.findings if f.rule == "RA003" and not f.suppressed]
     assert clones, f"RA003 does not report the near clone: {result.report.findings}"
-    plan = plan_fixes(change, result, None, settings, None, 1)
+    plan = planned(change, result, settings)
     assert plan.notes == (), plan.notes
     fix = plan.fixes[clones[0].stable_key]
     assert fix.fixed.endswith("    return normalise_scores(marks, minimum)\n")
@@ -797,6 +808,90 @@ def test_fix_edits_the_working_tree(git_repo: GitRepo, capsys: pytest.CaptureFix
     assert [p.name for p in new.parent.iterdir() if p.name.startswith(".reuse-audit")] == []
     code, out, err = check(capsys, "--fix", "--repo", str(git_repo.path))
     assert code == 0 and "Fixed 0 findings (0 remaining)." in err
+
+
+def plain_tree(root: Path, more: str = "") -> Path:
+    """The package and pkg/new.py (a renamed copy of pkg.core.process, and ``more``), no git:
+    what ``check PATH`` reads."""
+    for name, text in dict(BASE_FILES, **{"pkg/new.py": dedent(REIMPL) + dedent(more)}).items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(dedent(text), encoding="utf-8")
+    return root
+
+
+def test_check_paths_fix_checks_the_fixed_code_as_check_paths_does(tmp_path: Path, capsys, monkeypatch):
+    # check PATH checks existing code (Change.existing); the verification of its fixes, whose
+    # check --fix reports, checked the fixed file as a change's: "1 changed function"
+    monkeypatch.chdir(plain_tree(tmp_path / "plain"))
+    code, out, err = check(capsys, "pkg/new.py", "--fix")
+    assert code == 0 and "Fixed 1 finding (0 remaining)." in err, out + err
+    assert out == "No findings: 1 function checked against 4 files.\n", out
+    code, again, err = check(capsys, "pkg/new.py")
+    assert code == 0 and again == out, again + err
+
+
+# two more functions of pkg/new.py: show, and display, its copy (which no fix can call: one parameter more)
+SHOW_AND_DISPLAY = """
+
+
+    def show(path):
+        text = clean(load(path))
+        check(text)
+        return emit(text[:10])
+
+
+    def display(path, width):
+        text = clean(load(path))
+        check(text)
+        return emit(text[:width])
+"""
+
+
+def test_check_paths_fix_verifies_with_the_semantics_it_checked_with(tmp_path: Path, capsys, monkeypatch):
+    # checked as a change's new code, the fixed file had a finding check PATH does not give
+    # (show re-implements pkg.core.process: no longer "existing", show may not be a target),
+    # so the fix of handle was dropped as "the fixed code has a new finding"
+    monkeypatch.chdir(plain_tree(tmp_path / "plain", SHOW_AND_DISPLAY))
+    code, out, err = check(capsys, "pkg/new.py")
+    assert code == 1 and "Found 2 findings in 1 file.\n[*] 1 fixable with --fix.\n" in out, out + err
+    code, out, err = check(capsys, "pkg/new.py", "--fix")
+    assert code == 1 and "Fixed 1 finding (1 remaining)." in err, out + err
+    assert "return process(path)" in (tmp_path / "plain" / "pkg" / "new.py").read_text(encoding="utf-8")
+    code, again, _ = check(capsys, "pkg/new.py")
+    assert again == out and "RA001 'display' re-implements 'pkg.new.show'" in out, again
+
+
+def test_the_verification_checks_the_change_as_it_was_checked(tmp_path: Path):
+    from reuse_audit.source.change import change_from_paths
+
+    root = plain_tree(tmp_path / "plain")
+    change = change_from_paths(root, ["pkg/new.py"], Settings())
+    assert change.existing
+    result = run(change, Settings(), None, 1)
+    seen = []
+
+    def check_again(fixed, *, previous):
+        seen.append(fixed)
+        return run(fixed, Settings(), None, 1, previous=previous)
+
+    plan = plan_fixes(change, result, check_again)
+    assert list(plan.fixes) == [f.stable_key for f in result.report.findings] and seen
+    for fixed in seen:  # only the after-tree differs
+        assert (fixed.existing, fixed.before, fixed.files, fixed.notes) == (True, change.before, change.files, change.notes)
+        assert b"return process(path)" in fixed.after.read("pkg/new.py")
+
+
+def test_fixes_import_neither_the_engine_nor_the_rules():
+    """fix/ verifies with the check its caller gives it, and fixes the findings of the rules
+    its caller names (the rules that ran): it imports neither (issue 28)."""
+    from test_import_graph import _imports, _modules
+
+    modules = _modules()
+    for name, path in modules.items():
+        if name == "reuse_audit.fix" or name.startswith("reuse_audit.fix."):
+            top, inner = _imports(name, path, modules)
+            wrong = {m for m in top | inner if m == "reuse_audit.lint.engine" or m.split(".")[:2] == ["reuse_audit", "rules"]}
+            assert wrong == set(), name
 
 
 def test_fix_reports_the_remaining_findings_at_their_new_lines(git_repo: GitRepo, capsys: pytest.CaptureFixture):
@@ -1204,6 +1299,41 @@ def test_the_fix_removes_the_imports_it_made_unused_and_only_those():
     assert "removes the imports it leaves unused (exists, os)" in fix.description
 
 
+def test_imports_under_if_try_or_def_stay_and_the_statements_around_them_too():
+    # libcst's import visitors see the top level, each def, class, if or try a stand-in: what
+    # they hold comes back as it was, and an import inside one is never the fix's to remove
+    module = """
+        import io
+        from typing import TYPE_CHECKING
+
+        if TYPE_CHECKING:
+            from os import PathLike
+
+        try:
+            import json
+        except ImportError:  # no json
+            json = None
+
+
+        class Reader:
+            def close(self):
+                import gc
+                return gc.collect()
+
+
+        def read_text(name: "PathLike", encoding="utf-8"):
+            with io.open(name, encoding=encoding) as fh:
+                return json.loads(fh.read())
+    """
+    fix = fix_of({"pkg/__init__.py": "", "pkg/util.py": UTIL, "pkg/new.py": module}, "pkg.new.read_text", "pkg.util.load")
+    expected = dedent(module).replace("import io\nfrom typing import TYPE_CHECKING\n", "from typing import TYPE_CHECKING\nfrom pkg.util import load\n")
+    expected = expected.replace(
+        "    with io.open(name, encoding=encoding) as fh:\n        return json.loads(fh.read())\n", "    return load(name, encoding)\n"
+    )
+    assert fix.fixed == expected, fix.fixed
+    assert fix.description.endswith("; removes the import it leaves unused (io)"), fix.description
+
+
 # ---------------------------------------------------------------------------
 # fixes of one file in one run (issue 17: "run --fix again")
 
@@ -1257,7 +1387,8 @@ def test_fixes_whose_edits_overlap_are_applied_in_one_run(tmp_path: Path, monkey
     assert "Fixed 2 findings (0 remaining)." in err, out + err
     assert code == 0 and out.startswith("No findings"), out + err
     text = (repo.path / "pkg" / "new.py").read_text(encoding="utf-8")
-    assert "from pkg.core import LIMIT, process, render\n" in text, text
+    # (each round's libcst AddImportsVisitor puts the name it adds first: render came second)
+    assert "from pkg.core import render, process, LIMIT\n" in text, text
     assert "pkg.util" not in text, text  # unused once both bodies are calls
     assert "return process(source)" in text and "return render(source, width)" in text, text
 

@@ -185,7 +185,6 @@ REGISTRY_IMPORTERS = {
     "reuse_audit.app.history": "history checks every commit with reuse-audit's rules",
     "reuse_audit.app.history_cli": "history's settings are checked against the rules",
     "reuse_audit.app.answers": "the answers cache is keyed by the rules' source",
-    "reuse_audit.fix.plan": "FIXABLE_RULES, read off the registry: to become a function of the rules that ran (issue 28, point 7)",
 }
 
 
@@ -279,12 +278,12 @@ def test_no_rule_code_is_named_outside_the_rules():
 
 def test_the_rules_declare_what_they_need():
     from reuse_audit.api import all_rules
-    from reuse_audit.fix.fixes import FIXABLE_RULES
+    from reuse_audit.fix.plan import fixable_codes
 
     rules = all_rules()
     assert sorted(code for code, rule in rules.items() if rule.needs_clones) == ["RA003"]
     assert sorted(code for code, rule in rules.items() if rule.needs_targets) == ["RA002"]
-    assert FIXABLE_RULES == {"RA001", "RA003"}
+    assert fixable_codes(rules.values()) == {"RA001", "RA003"}
     assert {code: rule.others_by for code, rule in rules.items()} == {
         "RA001": "callees", "RA002": "callees", "RA003": "similarity",
     }

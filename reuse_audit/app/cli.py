@@ -8,6 +8,7 @@ never a traceback; set REUSE_AUDIT_DEBUG=1 to see one).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import sys
 from pathlib import Path
@@ -231,9 +232,10 @@ def check(
 
                 if result is None:
                     result = run(change, settings, cache=cache, jobs=jobs, rules=RULES.select(settings))
+                # the fixes are verified by this check again: its settings, cache, jobs and rules
+                check_again = functools.partial(run, settings=settings, cache=cache, jobs=jobs, rules=result.rules)
                 plan = plan_fixes(
-                    change, result, report.findings, settings, cache=cache, jobs=jobs, unsafe=unsafe, rounds=rounds,
-                    max_checks=max_checks,
+                    change, result, check_again, report.findings, unsafe=unsafe, rounds=rounds, max_checks=max_checks,
                 )
                 if keep:
                     answers.put_plan(report.findings, unsafe, rounds, max_checks, plan)
@@ -351,9 +353,10 @@ def _relative_paths(root: Path, paths: tuple[str, ...]) -> list[str]:
 
 
 def _fixable_findings(report: Report) -> bool:
-    from reuse_audit.fix.plan import FIXABLE_RULES
+    from reuse_audit.fix.plan import fixable_codes
 
-    return any(f.rule in FIXABLE_RULES and not f.suppressed for f in report.findings)
+    fixable = fixable_codes(_rules_for(report))
+    return any(f.rule in fixable and not f.suppressed for f in report.findings)
 
 
 def _use_color(choice: str, output: Optional[str]) -> bool:

@@ -10,19 +10,23 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping, Optional
+from typing import TYPE_CHECKING, Iterable, Mapping, Optional
 
 from reuse_audit.escape import git_quote
-from reuse_audit.rules import RULES
 from reuse_audit.source.note import Note
 
 if TYPE_CHECKING:  # pragma: no cover
     from reuse_audit.lint.engine import Result
+    from reuse_audit.lint.rule import Rule
 
-__all__ = ["FIXABLE_RULES", "Edit", "Fix", "FixPlan", "split_lines", "unified_diff"]
+__all__ = ["Edit", "Fix", "FixPlan", "fixable_codes", "split_lines", "unified_diff"]
 
-#: Rules whose findings say "N re-implements T: call T instead".
-FIXABLE_RULES = frozenset(code for code, rule in RULES.items() if rule.fixable)
+
+def fixable_codes(rules: Iterable["Rule"]) -> frozenset[str]:
+    """The codes of ``rules`` (the rules a check ran) whose findings say "N re-implements T:
+    call T instead", which a fix can remove (``Rule.fixable``)."""
+    return frozenset(rule.code for rule in rules if rule.fixable)
+
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
