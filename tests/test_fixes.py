@@ -127,11 +127,13 @@ def test_noop_fix_when_n_already_calls_t():
 
 
 def test_add_import_after_docstring_and_at_top():
-    # libcst's AddImportsVisitor puts the import right under the module docstring (the old
-    # hand-written AddImport left a blank line between them); at the top of a bare module,
-    # both leave one blank line before the first statement
+    # a blank line between the module docstring and the new import (libcst's AddImportsVisitor
+    # alone puts it right under the docstring); at the top of a bare module, one blank line
+    # before the first statement
     doc = cst.parse_module('"""Doc."""\n\n\ndef f():\n    pass\n')
-    assert with_import(doc, CodemodContext(), "a", "b").code == '"""Doc."""\nfrom a import b\n\n\ndef f():\n    pass\n'
+    assert with_import(doc, CodemodContext(), "a", "b").code == '"""Doc."""\n\nfrom a import b\n\n\ndef f():\n    pass\n'
+    kept = cst.parse_module('"""Doc."""\n\nimport os\n\n\ndef f():\n    pass\n')
+    assert with_import(kept, CodemodContext(), "a", "b").code == '"""Doc."""\n\nimport os\nfrom a import b\n\n\ndef f():\n    pass\n'
     bare = cst.parse_module("def f():\n    pass\n")
     assert with_import(bare, CodemodContext(), "a", "b").code == "from a import b\n\ndef f():\n    pass\n"
 

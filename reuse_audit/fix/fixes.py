@@ -331,7 +331,19 @@ def with_import(tree: cst.Module, context: CodemodContext, module: str, name: st
     nothing when the imports at the top of the module have it, else the name added to a
     ``from module import`` among them, else the statement added after them."""
     AddImportsVisitor.add_needed_import(context, module, name, alias)
-    return tree.visit(AddImportsVisitor(context))  # (it needs no metadata: no copy of the tree for a wrapper)
+    added = tree.visit(AddImportsVisitor(context))  # (it needs no metadata: no copy of the tree for a wrapper)
+    return _apart_from_docstring(tree, added)
+
+
+def _apart_from_docstring(before: cst.Module, after: cst.Module) -> cst.Module:
+    """libcst puts a new import line right under the module's docstring; PEP 8 (and black, ruff
+    format) keep a blank line between them, as the module's own imports are."""
+    if before.get_docstring() is None or len(after.body) < 2 or any(after.body[1] is s for s in before.body):
+        return after
+    first = after.body[1]
+    if first.leading_lines:
+        return after
+    return after.with_changes(body=[after.body[0], first.with_changes(leading_lines=[cst.EmptyLine()]), *after.body[2:]])
 
 
 class _RemoveImports(RemoveImportsVisitor):
