@@ -20,10 +20,14 @@ stored formats are the plain tuples, field for field.
 from __future__ import annotations
 
 from functools import partial
-from typing import Iterable, Iterator, NamedTuple, Optional, Union
+from typing import Any, Iterable, Iterator, NamedTuple, Optional, Union
 
 #: Between a function and the functions defined in it: ``f.<locals>.g``.
 LOCALS = ".<locals>."
+
+#: What marshal writes and reads back, as typeshed's ``marshal.dumps`` takes it: rows, and
+#: the plain containers of them that cross pipes and go to the caches.
+Marshal = Union[None, bool, int, float, str, bytes, tuple["Marshal", ...], list[Any], dict[Any, Any], set[Any], frozenset[Any]]
 
 #: The dotted chain of a called expression: ``a.b.c(...)`` -> ("a", "b", "c").
 CallChain = tuple[str, ...]
