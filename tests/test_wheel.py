@@ -16,6 +16,7 @@ import subprocess
 import sys
 import sysconfig
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -65,6 +66,9 @@ def test_the_wheel_installs_in_a_new_venv_and_passes_the_quick_start(tmp_path: P
     assert built.returncode == 0, built.stderr
     wheels = list(dist.glob("reuse_audit-*-py3-none-any.whl"))
     assert len(wheels) == 1, list(dist.iterdir())
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        # PEP 561: type checkers read the installed package's annotations only with its marker
+        assert "reuse_audit/py.typed" in wheel.namelist()
 
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=False)

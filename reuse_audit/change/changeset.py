@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from reuse_audit.change.model import ChangedFunction, ChangeSet
-from reuse_audit.facts.model import FileFacts
+from reuse_audit.change.model import ChangedFunction, ChangeSet, OldVersions
+from reuse_audit.facts.model import FileFacts, FunctionFact
 from reuse_audit.index import RepoIndex
 from reuse_audit.source.change import FileChange
 from reuse_audit.source.note import Note
+
+Span = tuple[str, int, int, int]  # (local name, line, col, end line) of a function
 
 
 def build_change_set(
@@ -30,7 +32,7 @@ def build_change_set(
     read_before: Optional[Callable[[str], bytes]] = None,
     read_after: Optional[Callable[[str], bytes]] = None,
     min_similarity: float = 0.9,
-    before: Optional[Callable[[dict], object]] = None,
+    before: Optional[Callable[[dict[str, tuple[str, str]]], OldVersions]] = None,
 ) -> ChangeSet:
     """``before_facts(path)`` gives the old file's facts (None if unreadable).
 
@@ -40,30 +42,36 @@ def build_change_set(
     versions of the modified functions (``previous.Before``).
     """
     changed: list[ChangedFunction] = []
-    added, modified, deleted, renamed = [], [], [], []
-    replaced: dict[str, list[tuple[str, int, int, int]]] = {}  # old path -> spans of functions removed
-    rewritten: dict[str, list[tuple[tuple, str]]] = {}  # old path -> (old span, qualname) of modified functions
+    added: list[str] = []
+    modified: list[str] = []
+    deleted: list[str] = []
+    renamed: list[tuple[str, str]] = []
+    replaced: dict[str, list[Span]] = {}  # old path -> spans of functions removed
+    rewritten: dict[str, list[tuple[Span, str]]] = {}  # old path -> (old span, qualname) of modified functions
     for change in sorted(changes, key=lambda c: (c.new_path or "", c.old_path or "")):
         status = change.status
-        if status == "added":
-            added.append(change.new_path)
-        elif status == "deleted":
-            deleted.append(change.old_path)
-            if change.old_path.endswith(".py"):
-                old = before_facts(change.old_path)
+        old_path, path = change.old_path, change.new_path
+        if status == "deleted":
+            assert old_path is not None  # (FileChange.status: a deleted file has its old path)
+            deleted.append(old_path)
+            if old_path.endswith(".py"):
+                old = before_facts(old_path)
                 if old is not None:
-                    replaced[change.old_path] = [_span(f) for f in old.functions]
+                    replaced[old_path] = [_span(f) for f in old.functions]
             continue
+        assert path is not None  # (FileChange.status: an added, modified or renamed file has its new path)
+        if status == "added":
+            added.append(path)
         elif status == "modified":
-            modified.append(change.new_path)
+            modified.append(path)
         else:
-            renamed.append((change.old_path, change.new_path))
-        path = change.new_path
+            assert old_path is not None  # (FileChange.status: renamed)
+            renamed.append((old_path, path))
         if not path.endswith(".py"):
             continue
-        old_functions: dict = {}
-        if change.old_path is not None and change.old_path.endswith(".py"):
-            old = before_facts(change.old_path)
+        old_functions: dict[str, FunctionFact] = {}
+        if old_path is not None and old_path.endswith(".py"):
+            old = before_facts(old_path)
             if old is not None:
                 old_functions = {f.local_name: f for f in old.functions}
         locals_now = set()
@@ -75,15 +83,17 @@ def build_change_set(
             if old_fn is None:
                 changed.append(ChangedFunction(qualname, "added"))
             elif old_fn.body_digest != fn.fact.body_digest:
-                changed.append(ChangedFunction(qualname, "modified", change.old_path, local))
-                rewritten.setdefault(change.old_path, []).append((_span(old_fn), qualname))
+                assert old_path is not None  # (it has an old version: the file had an old path)
+                changed.append(ChangedFunction(qualname, "modified", old_path, local))
+                rewritten.setdefault(old_path, []).append((_span(old_fn), qualname))
         gone = [_span(f) for name, f in old_functions.items() if name not in locals_now]
         if gone:
-            replaced.setdefault(change.old_path, []).extend(gone)
+            assert old_path is not None  # (functions gone from it: the file had an old path)
+            replaced.setdefault(old_path, []).extend(gone)
     moved: frozenset[str] = frozenset()
     if read_before is not None and read_after is not None and (replaced or rewritten):
         moved = _moves(changed, after, replaced, rewritten, read_before, read_after, min_similarity)
-    old = {c.qualname: (c.old_path, c.old_local) for c in changed if c.old_path is not None and c.old_local is not None}
+    old_versions = {c.qualname: (c.old_path, c.old_local) for c in changed if c.old_path is not None and c.old_local is not None}
     return ChangeSet(
         changed=tuple(changed),
         added_files=tuple(added),
@@ -92,15 +102,23 @@ def build_change_set(
         renamed_files=tuple(renamed),
         notes=tuple(notes),
         moved=moved,
-        before=before(old) if before is not None else None,
+        before=before(old_versions) if before is not None else None,
     )
 
 
-def _span(fact) -> tuple[str, int, int, int]:
+def _span(fact: FunctionFact) -> Span:
     return (fact.local_name, fact.line, fact.col, fact.end_line)
 
 
-def _moves(changed, after: RepoIndex, replaced: dict, rewritten: dict, read_before, read_after, min_similarity: float) -> frozenset[str]:
+def _moves(
+    changed: list[ChangedFunction],
+    after: RepoIndex,
+    replaced: dict[str, list[Span]],
+    rewritten: dict[str, list[tuple[Span, str]]],
+    read_before: Callable[[str], bytes],
+    read_after: Callable[[str], bytes],
+    min_similarity: float,
+) -> frozenset[str]:
     """The added functions whose code the change removed or rewrote elsewhere (``previous.find_moves``).
 
     A modified function's old code counts only when it left: its new version is
@@ -128,7 +146,7 @@ def _moves(changed, after: RepoIndex, replaced: dict, rewritten: dict, read_befo
         return out
 
     now = tokens_after([q for spans in rewritten.values() for _, q in spans])
-    old_tokens = []
+    old_tokens: list[tuple[str, tuple[str, str]]] = []  # (local name, its (sequence, literals))
     for path in sorted(set(replaced) | set(rewritten)):
         try:
             data = read_before(path)

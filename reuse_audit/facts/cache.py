@@ -177,7 +177,9 @@ def _valid_facts(facts: object, digest: str) -> bool:
 
 def _pack(value: object) -> bytes:
     # not compressed: zlib would cost a cold run more than the smaller reads save
-    return seal(MARSHALLED, marshal.dumps(value))
+    # any object: marshal raises ValueError for what it cannot write (put_answer relies on it),
+    # which typeshed's marshal.dumps, typed for what it can write only, does not allow
+    return seal(MARSHALLED, marshal.dumps(value))  # type: ignore[arg-type]
 
 
 def _unpack(blob: Optional[bytes]) -> object:
@@ -408,12 +410,12 @@ class FactsCache:
         ]
         if not values:
             return
-        values = [v + (_stat_check(*v),) for v in values]
+        checked = [v + (_stat_check(*v),) for v in values]
         try:
             with db:
                 db.executemany(
                     "INSERT OR REPLACE INTO stats (path, size, mtime, ino, ctime, digest, checksum) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    values,
+                    checked,
                 )
                 (count,) = db.execute("SELECT COUNT(*) FROM stats").fetchone()
                 if count > MAX_STATS:  # folders come and go (temporary checkouts): keep this one's

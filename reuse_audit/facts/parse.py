@@ -653,7 +653,8 @@ def _code_end(node: Node, src: bytes) -> tuple[int, int, int]:
 
 def _function_fact(scope: _Scope, src: bytes, decorators: dict[int, tuple[str, ...]]) -> tuple:
     """A compact FunctionFact: a tuple of its fields, in order (see ``facts_from_compact``)."""
-    node = scope.node
+    node, parent = scope.node, scope.parent
+    assert node is not None and parent is not None  # a def's scope (only the module's has neither)
     start = node.start_byte
     row, col = node.start_point
     end_row, end_col, end = _code_end(node, src)
@@ -662,7 +663,6 @@ def _function_fact(scope: _Scope, src: bytes, decorators: dict[int, tuple[str, .
     params_node = node.child_by_field_name("parameters")
     params = _params(params_node, src)
 
-    parent = scope.parent
     class_name = parent.local_name if parent.kind == "class" else None
     parent_function = parent.local_name if parent.kind == "function" else None
 
@@ -706,13 +706,13 @@ def _function_fact(scope: _Scope, src: bytes, decorators: dict[int, tuple[str, .
 
 def _function_resolution(scope: _Scope, src: bytes, decorators: dict[int, tuple[str, ...]]) -> tuple:
     """A function's compact facts as resolution reads them (``parse_for_resolution``)."""
-    node = scope.node
+    node, parent = scope.node, scope.parent
+    assert node is not None and parent is not None  # a def's scope (only the module's has neither)
     start = node.start_byte
     row, col = node.start_point
     end_row, end_col, _ = _code_end(node, src)
     end_line = end_row if end_col == 0 and end_row > row else end_row + 1
     params = _params(node.child_by_field_name("parameters"), src, defaults=False)
-    parent = scope.parent
     names = set(scope.names)
     names.update(p[0] for p in params)
     if scope.outer:
@@ -740,16 +740,18 @@ def _function_resolution(scope: _Scope, src: bytes, decorators: dict[int, tuple[
 def _class_fact(scope: _Scope, src: bytes) -> tuple:
     """A compact ClassFact: (local_name, name, line, bases)."""
     node = scope.node
+    assert node is not None  # a class's scope (only the module's has none)
     bases: list[str] = []
     superclasses = node.child_by_field_name("superclasses")
     if superclasses is not None:
         for child in superclasses.named_children:
             kind = child.type
+            base: Optional[Node] = child
             if kind == "subscript":
-                child = child.child_by_field_name("value")
+                base = child.child_by_field_name("value")
             elif kind not in ("identifier", "attribute", "parenthesized_expression"):
                 continue
-            dotted = _dotted(child, src)
+            dotted = _dotted(base, src)
             if dotted:
                 bases.append(dotted)
     return (scope.local_name, scope.name, node.start_point[0] + 1, tuple(bases))

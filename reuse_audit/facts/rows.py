@@ -20,10 +20,19 @@ stored formats are the plain tuples, field for field.
 from __future__ import annotations
 
 from functools import partial
-from typing import Iterable, Iterator, NamedTuple, Optional
+from typing import Any, Iterable, Iterator, NamedTuple, Optional, Union
 
 #: Between a function and the functions defined in it: ``f.<locals>.g``.
 LOCALS = ".<locals>."
+
+#: What marshal writes and reads back, as typeshed's ``marshal.dumps`` takes it: rows, and
+#: the plain containers of them that cross pipes and go to the caches.
+Marshal = Union[None, bool, int, float, str, bytes, tuple["Marshal", ...], list[Any], dict[Any, Any], set[Any], frozenset[Any]]
+
+#: The dotted chain of a called expression: ``a.b.c(...)`` -> ("a", "b", "c").
+CallChain = tuple[str, ...]
+#: A compact function's call sites, (chain, line, col) each, as ``parse.parse_compact`` lists them.
+CallSites = tuple[tuple[CallChain, int, int], ...]
 
 
 class FunctionRow(NamedTuple):
@@ -38,7 +47,7 @@ class FunctionRow(NamedTuple):
     col: int
     end_line: int
     params: tuple  # (name, kind, annotation, default)
-    calls: object  # tuple of (parts, line, col), or a frozenset of parts
+    calls: Union[CallSites, frozenset[CallChain]]  # call sites, or (parsed for resolution) the set of their chains
     class_name: Optional[str]
     parent_function: Optional[str]
     decorators: tuple

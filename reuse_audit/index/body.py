@@ -77,6 +77,7 @@ def forwards(seq: str) -> bool:
         return False
     rest = body[callee.end() + 1 :]
     args = _ARGUMENT.match(rest)
+    assert args is not None  # (its "*+" matches the empty string: it always matches)
     return rest[args.end() :] == SYMBOLS[b")"]
 
 

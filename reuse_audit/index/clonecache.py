@@ -142,7 +142,8 @@ class CloneCache:
             return
         try:
             with db:
-                prints = []
+                # (fingerprint, file id, function, tokens); the id is lastrowid, typed Optional (None only before an INSERT)
+                prints: list[tuple[int, Optional[int], int, int]] = []
                 for digest, entries in sorted(rows.items()):
                     blob = marshal.dumps(entries)
                     found = db.execute("SELECT id FROM files WHERE digest = ?", (digest,)).fetchone()

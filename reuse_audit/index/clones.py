@@ -18,13 +18,15 @@ import hashlib
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Mapping, Optional
+from typing import TYPE_CHECKING, Iterable, Mapping, Optional, cast
 
 from reuse_audit.errors import UsageError
+from reuse_audit.facts.model import Function
 from reuse_audit.facts.rows import TokenEntry
 from reuse_audit.index.clonecache import CloneCache
 from reuse_audit.index.digests import digest_files
 from reuse_audit.index.pool import compute_entries
+from reuse_audit.index.protocol import Lookup
 from reuse_audit.index.repo import RepoIndex
 from reuse_audit.index.tokens import (
     EPSILON,
@@ -152,7 +154,7 @@ class CloneIndex:
     def qualnames(self) -> list[str]:
         """Every function with an entry (all files are read)."""
         self._memory()
-        out = []
+        out: list[str] = []
         for path in sorted(self._digest_of):
             entries = self._entries.get(self._digest_of[path])
             if entries is not None and path in self.index.module_of_path:
@@ -236,7 +238,7 @@ class CloneIndex:
 
 
 def score_matches(
-    qualname: str, entry: tuple, candidates: Iterable[tuple[str, tuple]], min_similarity: float, functions: Mapping
+    qualname: str, entry: tuple, candidates: Iterable[tuple[str, tuple]], min_similarity: float, functions: Lookup[str, Function]
 ) -> list[Match]:
     """The candidates (qualname, entry) that share a sketch gram with ``entry`` and are at least
     ``min_similarity`` similar to it, best first (``functions``: the index's function table).
@@ -322,7 +324,9 @@ def build_clone_index(
     missing = sorted(p for p in paths if p in digests and digests[p] not in known)
     if missing:
         if len(missing) > 8:
-            len(index.by_path)  # one pass groups every file's functions, instead of a pass a file
+            # one pass groups every file's functions, instead of a pass a file; a Mapping: this
+            # index is the full one (the lazy one answers RA003 with lazyclones.LazyCloneIndex)
+            len(cast(Mapping[str, tuple[str, ...]], index.by_path))
         work: list[tuple[str, bytes, list]] = []
         seen: set[str] = set()
         made = index.token_entries or {}  # by the parser processes, on the way

@@ -34,9 +34,10 @@ def digest_files(tree: SourceTree, paths: Iterable[str], cache: Optional[FactsCa
     notes: list[Note] = []
     digests: dict[str, str] = {}
     contents: dict[str, bytes] = {}
+    data: Optional[bytes]  # a file's bytes; None: an overlay's change that cannot be read
     paths = list(paths)
     disk = _on_disk(tree) if cache is not None else None
-    if disk is None:
+    if disk is None or cache is None:  # (no disk without a cache)
         for path in paths:
             try:
                 data = tree.read(path)

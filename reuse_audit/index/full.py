@@ -14,6 +14,7 @@ Only the changed functions need their full ``FunctionFact``: every other
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 from dataclasses import replace
@@ -162,7 +163,9 @@ def _parallel_tables(
         rows: dict[str, TableRow] = {}
         count = 0
         for path in resolved:
-            module_rows = rows_of(assigned[path].name, position[path], own[path], pool)
+            info = assigned[path]
+            assert info is not None  # resolved: the paths with a module only
+            module_rows = rows_of(info.name, position[path], own[path], pool)
             count += len(module_rows)
             rows.update(module_rows)
         inverse = inverse_deps(deps, position)
@@ -170,11 +173,11 @@ def _parallel_tables(
         for i in range(jobs):
             reply = workers.receive(i)
             if tokens:
-                worker_rows, worker_deps, worker_tokens = reply  # type: ignore[misc]
+                worker_rows, worker_deps, worker_tokens = reply
                 for path, entries in worker_tokens.items():
                     token_entries[path] = (source.digests[path], entries)
             else:
-                worker_rows, worker_deps = reply  # type: ignore[misc]
+                worker_rows, worker_deps = reply
             rows.update(typed_rows(worker_rows))  # each process interned its own callee names
             count += len(worker_rows)
             for token, indexes in worker_deps.items():
@@ -218,14 +221,14 @@ def assemble(
             if info is not None:
                 notes.extend(info_notes(path, info))
 
+    @functools.cache  # made once, when either table is first read
     def inverted() -> tuple[dict, dict]:
         if not ignore and tables.inverted is not None:
             stored = tables.inverted()
             if valid_inverted(stored):
-                return stored  # type: ignore[return-value]
+                return stored
         return invert(rows, ignore)
 
-    both = LazyDict(inverted)
     position = {p: i for i, p in enumerate(paths)}
 
     def notes_of(path: str) -> tuple[Note, ...]:
@@ -235,8 +238,8 @@ def assemble(
 
     return RepoIndex(
         functions=functions,
-        callers=LazyDict(lambda: both.data[0]),
-        method_callers=LazyDict(lambda: both.data[1]),
+        callers=LazyDict(lambda: inverted()[0]),
+        method_callers=LazyDict(lambda: inverted()[1]),
         by_path=ByPath(rows, paths),
         module_of_path={p: m for p, m in zip(paths, modules) if m is not None},
         notes=tuple(sorted(set(notes), key=lambda n: (n.path, n.message))),

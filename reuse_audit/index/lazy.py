@@ -155,8 +155,8 @@ class LazyIndex:
         self.modules = ModuleTable(info, source)
         self.resolver = Resolver(table=self.modules)
         self._callees: dict[tuple[str, str], frozenset[str]] = {}
-        self._located: dict[str, Optional[tuple[Module, tuple]]] = {}
-        self._nested: dict[str, dict[str, list[tuple]]] = {}
+        self._located: dict[str, Optional[tuple[Module, FunctionRow]]] = {}
+        self._nested: dict[str, dict[str, list[FunctionRow]]] = {}
         self._posting_cache: dict[tuple[str, int], dict[str, list[tuple[str, int]]]] = {}
         self._renames: Optional[dict[str, list[tuple[str, str, int]]]] = None
         self._texts: dict[str, bytes] = {}
@@ -193,7 +193,7 @@ class LazyIndex:
 
     # -- functions ------------------------------------------------------------
 
-    def locate(self, qualname: str) -> Optional[tuple[Module, tuple]]:
+    def locate(self, qualname: str) -> Optional[tuple[Module, FunctionRow]]:
         """(module, compact fact) of the function ``qualname``; None if there is none.
 
         Raises NeedsFullIndex when two modules define it (or its nested
@@ -202,7 +202,7 @@ class LazyIndex:
         if qualname in self._located:
             return self._located[qualname]
         parts = qualname.split(".")
-        found = []
+        found: list[tuple[Module, Optional[FunctionRow]]] = []  # None: it defines only functions nested in it
         for i in range(len(parts) - 1, 0, -1):
             name = ".".join(parts[:i])
             if name not in self.modules:
@@ -218,7 +218,11 @@ class LazyIndex:
                 found.append((module, None))
         if len(found) > 1:
             raise NeedsFullIndex(f"two modules define {qualname}")
-        result = found[0] if found and found[0][1] is not None else None
+        result = None
+        if found:
+            owner, fact = found[0]
+            if fact is not None:
+                result = (owner, fact)
         self._located[qualname] = result
         return result
 
@@ -227,7 +231,7 @@ class LazyIndex:
         found = self.locate(qualname)
         return found is not None and found[1].class_name is not None
 
-    def _nested_in(self, module: Module) -> dict[str, list[tuple]]:
+    def _nested_in(self, module: Module) -> dict[str, list[FunctionRow]]:
         """local name -> the module's functions nested in it, at any depth (made once a module:
         a lookup a function, not a scan of the module's functions a function)."""
         found = self._nested.get(module.name)
@@ -341,7 +345,6 @@ class LazyIndex:
         self._searches += 1
         pattern = call_sites(everything) if self._searches <= SEARCHES_BEFORE_CALLS else None
         wanted = [n.encode("utf-8") for n in everything]
-        names = everything
         files = set(self._always)
         for path in self.paths:
             if path in files or path not in self.module_of_path or not self.searched(path):
@@ -369,7 +372,7 @@ class LazyIndex:
             # functions with enough call chains are looked at (linear in the change's size)
             postings = self._postings(module, at_least)
             total: dict[str, int] = {}
-            for name in names:
+            for name in everything:
                 for local, n in postings.get(name, ()):
                     total[local] = total.get(local, 0) + n
             for local in sorted(total):

@@ -13,10 +13,10 @@ from __future__ import annotations
 import gc
 import marshal
 import os
-from typing import Callable, Mapping, Optional, Sized, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, Sized, TypeVar
 
 from reuse_audit.facts.cache import MARSHALLED, dump_facts, seal
-from reuse_audit.facts.rows import TableRow
+from reuse_audit.facts.rows import Marshal, TableRow
 from reuse_audit.index.resolve import skeleton_of
 from reuse_audit.index.tables import (
     inverse_deps,
@@ -31,6 +31,11 @@ from reuse_audit.index.tables import (
 # 43 files of a rare-name copy took 0.45 and 0.39 s here; at 16, its whole check went
 # from 2.42 to 2.08 s: docs/performance.md).
 PARALLEL_THRESHOLD = 16
+
+if TYPE_CHECKING:  # pragma: no cover
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 K = TypeVar("K")
 
@@ -48,6 +53,7 @@ def _worker_main(conn, sources: list, inherited: list) -> None:
         from reuse_audit.facts.parse import parse_compact, parse_for_resolution
 
         kept: dict[str, tuple] = {}
+        reply: tuple[str, Marshal]  # ("ok", the answer) or ("error", why)
         while True:
             try:
                 op, arg = marshal.loads(conn.recv_bytes())
@@ -56,7 +62,7 @@ def _worker_main(conn, sources: list, inherited: list) -> None:
             try:
                 if op == "parse":
                     keep, blobs, numbers = arg
-                    out = []
+                    out: list[tuple] = []
                     for n in numbers:
                         path, data = sources[n]
                         if keep:  # for resolution here: the skeleton is all that leaves
@@ -106,7 +112,7 @@ def _token_entries(rows: list[tuple[str, TableRow]], paths: tuple, sources: dict
 
 def _resolve_kept(kept: dict[str, tuple], paths: tuple, assign: tuple, skeletons: dict) -> tuple[list[tuple[str, TableRow]], dict]:
     """In a parser process: the (qualname, row) pairs and the tokens of the files it parsed."""
-    table = {}
+    table: dict[str, Optional[tuple]] = {}  # path -> (module name, is package, loose, facts or skeleton)
     for path, info in zip(paths, assign):
         if info is None:
             table[path] = None
@@ -116,9 +122,11 @@ def _resolve_kept(kept: dict[str, tuple], paths: tuple, assign: tuple, skeletons
     own, deps = resolve_files(kept, mine, table)
     position = {p: i for i, p in enumerate(paths)}
     pool: dict[str, str] = {}
-    rows = []
+    rows: list[tuple[str, TableRow]] = []
     for path in mine:
-        rows.extend(rows_of(table[path][0], position[path], own[path], pool).items())
+        entry = table[path]
+        assert entry is not None  # mine: the paths with a module only
+        rows.extend(rows_of(entry[0], position[path], own[path], pool).items())
     return rows, inverse_deps(deps, position)
 
 
@@ -134,8 +142,8 @@ class Workers:
 
         methods = multiprocessing.get_all_start_methods()
         ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        self.conns = []
-        self.procs = []
+        self.conns: list[Connection] = []
+        self.procs: list[BaseProcess] = []
         try:
             for _ in range(count):
                 parent, child = ctx.Pipe()
@@ -148,13 +156,13 @@ class Workers:
             self.close()
             raise
 
-    def send(self, i: int, op: str, arg: object) -> None:
+    def send(self, i: int, op: str, arg: Marshal) -> None:
         try:
             self.conns[i].send_bytes(marshal.dumps((op, arg)))
         except (OSError, ValueError) as exc:
             raise WorkerError(f"parser process {i} stopped: {exc}") from None
 
-    def receive(self, i: int) -> object:
+    def receive(self, i: int) -> Any:  # (what marshal read: its reader knows its shape)
         try:
             status, value = marshal.loads(self.conns[i].recv_bytes())
         except (OSError, EOFError, ValueError) as exc:
@@ -163,7 +171,7 @@ class Workers:
             raise WorkerError(str(value))
         return value
 
-    def ask(self, i: int, op: str, arg: object) -> object:
+    def ask(self, i: int, op: str, arg: Marshal) -> Any:
         self.send(i, op, arg)
         return self.receive(i)
 
@@ -214,7 +222,7 @@ def share(sources: dict[str, bytes], jobs: int, keep: bool, blobs: bool, take: C
             for conn in wait(busy):
                 i = conn_of[id(conn)]
                 chunk = outstanding[i].pop(0)
-                for item in workers.receive(i):  # type: ignore[union-attr]
+                for item in workers.receive(i):
                     owner[item[0]] = i
                     take(item)
     except BaseException:
@@ -266,6 +274,7 @@ def _chunks(sources: Mapping[K, Sized | int], count: int) -> list[list[K]]:
     return chunks
 
 
+_WORK: list[tuple] = []  # the work the forked processes read: set while they are forked
 _WORK_FN: list = []  # and the function they apply
 
 
@@ -298,8 +307,8 @@ class Begun:
 
     def __init__(self, work: list[tuple], fn, jobs: int = 0):
         self.work, self.fn = work, fn
-        self._pool = None
-        self._begun: list[tuple[object, list[int]]] = []  # (future, numbers), biggest first
+        self._pool: Optional[ProcessPoolExecutor] = None
+        self._begun: list[tuple[Future[bytes], list[int]]] = []  # (future, numbers), biggest first
         processes = (jobs if jobs > 0 else (os.cpu_count() or 1)) - 1
         if processes < 1 or len(work) < PARALLEL_THRESHOLD:
             return

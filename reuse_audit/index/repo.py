@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator, Mapping, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Optional
 
 from reuse_audit.facts.model import Function, FunctionFact, Location
 from reuse_audit.facts.rows import TableRow
-from reuse_audit.index.protocol import Answers
+from reuse_audit.index.protocol import Answers, CloneLookup, Lookup
 from reuse_audit.index.resolve import method_name
 from reuse_audit.source.note import Note
+
+if TYPE_CHECKING:  # pragma: no cover
+    from reuse_audit.index.targets import DeclaredTarget
 
 
 class LazyFunction(Function):
@@ -152,14 +155,17 @@ class LazyDict(Mapping):
 
 @dataclass(frozen=True)
 class RepoIndex(Answers):  # answers every capability of index_protocol.py
-    functions: Mapping[str, Function]  # qualname -> function
-    callers: Mapping[str, tuple[str, ...]]  # callee -> qualnames of the functions calling it
-    method_callers: Mapping[str, tuple[str, ...]]  # method name -> functions calling a method of that name
-    by_path: Mapping[str, tuple[str, ...]]  # path -> qualnames defined in that file, in source order
+    # The tables are lookups (index_protocol.Lookup): the full index's are Mappings, which
+    # list every key too (``every_function``, ``callers``); the lazy index's
+    # (``LazyRepoIndex``) are lookups only, and its ``capabilities`` say so.
+    functions: Lookup[str, Function]  # qualname -> function
+    callers: Lookup[str, tuple[str, ...]]  # callee -> qualnames of the functions calling it
+    method_callers: Lookup[str, tuple[str, ...]]  # method name -> functions calling a method of that name
+    by_path: Lookup[str, tuple[str, ...]]  # path -> qualnames defined in that file, in source order
     module_of_path: dict[str, str]
     notes: tuple[Note, ...]
     files: int
-    clones: Optional[Any] = None  # the clone index (clones.CloneIndex), built only when RA003 runs
+    clones: Optional[CloneLookup] = None  # the clone index (clones.CloneIndex), built only when RA003 runs
     # how it was built (``new_stats``): the figures of this build, for tests and scripts
     build: Mapping[str, object] = field(default_factory=dict)
     # path -> (sha256 of the bytes, RA003 token entries (tokens.file_entries)) that
@@ -175,7 +181,7 @@ class RepoIndex(Answers):  # answers every capability of index_protocol.py
     _wide: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     # declared reuse target name -> targets.DeclaredTarget, resolved over the
     # tree by the engine when targets are declared (RA002 reads it)
-    declared: Optional[Mapping[str, Any]] = None
+    declared: Optional[Mapping[str, DeclaredTarget]] = None
 
     def is_method(self, callee: str) -> bool:
         functions = self.functions
@@ -197,7 +203,7 @@ class RepoIndex(Answers):  # answers every capability of index_protocol.py
                 found.update(self._callers_with(self.method_callers, "m", method_name(callee), at_least))
         return found
 
-    def _callers_with(self, table: Mapping[str, tuple[str, ...]], kind: str, key: str, at_least: int) -> tuple[str, ...]:
+    def _callers_with(self, table: Lookup[str, tuple[str, ...]], kind: str, key: str, at_least: int) -> tuple[str, ...]:
         """``table[key]`` without the functions of fewer than ``at_least`` callees (they cannot share that many)."""
         callers = table.get(key, ())
         if at_least <= 1 or not callers:

@@ -198,6 +198,7 @@ class Module:
             self.classes: dict[str, tuple[str, ...]] = {c.local_name: c.bases for c in typed(ClassRow, file.classes)}  # local name -> bases
             imports, variables = file.imports, file.module_names
         else:
+            assert skeleton is not None  # a module is made from its full facts or from its skeleton
             names, classes, imports, variables = Skeleton._make(skeleton)
             self.defs = []
             self.functions = dict.fromkeys(names)
@@ -255,8 +256,9 @@ class Resolver:
     def _enter(self) -> tuple[set, set, set, set]:
         """Start recording a computation: (outer tokens, outer hits, its tokens, its hits)."""
         outer_rec, outer_hits = self._rec, self._hits
-        self._rec = rec = set()
-        self._hits = hits = set()
+        rec: set[str] = set()
+        hits: set[str] = set()
+        self._rec, self._hits = rec, hits
         return outer_rec, outer_hits, rec, hits
 
     def _abort(self, state: tuple) -> None:
@@ -691,8 +693,8 @@ class Resolver:
         # no local binding: the answer depends on the module only
         found = class_texts.get(text, _MISSING)
         if found is _MISSING:
-            name = self.resolve_in_module(module, text)
-            found = class_texts[text] = name if name and self.is_class(name) else None
+            resolved = self.resolve_in_module(module, text)
+            found = class_texts[text] = resolved if resolved and self.is_class(resolved) else None
         return found
 
     def _local_binding(self, module: Module, scope: FunctionRow, name: str) -> Optional[str]:

@@ -104,7 +104,7 @@ def _incremental(old: Tables, snap: Snapshot, paths: tuple[str, ...], digests: t
     if not dirty <= files.keys():
         return None
     # resolve the dirty modules among the skeletons of the others
-    assign = {}
+    assign: dict[str, Optional[tuple]] = {}  # path -> (module name, is package, loose, facts or skeleton)
     for path, info in assigned.items():
         if info is None:
             assign[path] = None
@@ -123,7 +123,9 @@ def _incremental(old: Tables, snap: Snapshot, paths: tuple[str, ...], digests: t
         if path not in gone:
             rows[qualname] = row._replace(path=position[path])
     for path in sorted(dirty):
-        module_rows = rows_of(assigned[path].name, position[path], own[path], pool)
+        info = assigned[path]
+        assert info is not None  # dirty: the paths with a module only
+        module_rows = rows_of(info.name, position[path], own[path], pool)
         if any(q in rows for q in module_rows):
             return None  # a qualname now defined twice: the full build merges those
         rows.update(module_rows)
@@ -161,7 +163,9 @@ def _changed_tokens(
     after: dict[str, tuple] = {}
     for path in changed + removed:
         i = old_index.get(path)
-        info = old.assign[i] if i is not None else None
+        if i is None:
+            continue
+        info = old.assign[i]
         if info is not None:
             before[info.name] = ((path, info.is_package, info.loose), skeletons[i])
     for path in changed:

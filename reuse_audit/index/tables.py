@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Mapping, Optional, TypeGuard
 
 from reuse_audit.facts.rows import (
     FileRow,
@@ -31,7 +31,7 @@ from reuse_audit.index.stats import tally
 class Tables:
     paths: tuple[str, ...]  # sorted
     digests: tuple[str, ...]
-    assign: tuple  # per path: its ModuleInfo, or None when it has no module
+    assign: tuple[Optional[ModuleInfo], ...]  # per path: its ModuleInfo, or None when it has no module
     notes: tuple  # per path: (decode note, syntax error lines), or None
     rows: dict[str, TableRow]  # qualname -> its row, in qualname order
     collisions: bool  # two modules define one qualname: no incremental update
@@ -45,10 +45,12 @@ class Tables:
         return (tuple(map(plain, self.assign)), self.notes, plain_rows(self.rows.items()), self.collisions)
 
     @classmethod
-    def from_stored(cls, paths: tuple, digests: tuple, value: object) -> Optional["Tables"]:
-        """Tables from a snapshot's ``tables`` column (whose blob zlib has checked), None if malformed."""
+    def from_stored(cls, paths: tuple, digests: tuple, value: Any) -> Optional["Tables"]:
+        """Tables from a snapshot's ``tables`` column (whose blob zlib has checked), None if malformed.
+
+        ``value``: whatever marshal read (Any: its shape is what this checks, by reading it)."""
         try:
-            assign, notes, rows, collisions = value  # type: ignore[misc]
+            assign, notes, rows, collisions = value
             if len(assign) != len(paths) or len(notes) != len(paths) or not isinstance(collisions, bool):
                 return None
             for row in (rows[0][1], rows[-1][1]) if rows else ():
@@ -167,7 +169,7 @@ def full_tables(paths: tuple[str, ...], digests: tuple[str, ...], files: dict[st
     )
 
 
-def inverse_deps(deps: dict[str, Iterable[str]], position: dict[str, int]) -> dict[str, list[int]]:
+def inverse_deps(deps: Mapping[str, Iterable[str]], position: dict[str, int]) -> dict[str, list[int]]:
     """token -> indexes of the paths whose module read it."""
     inverse: dict[str, list[int]] = {}
     for path, tokens in deps.items():
@@ -198,7 +200,7 @@ def _colliding_rows(by_module: list, own: dict, position: dict, pool: dict) -> d
     return rows
 
 
-def valid_inverted(value: object) -> bool:
+def valid_inverted(value: object) -> TypeGuard[tuple[dict, dict]]:
     return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], dict) and isinstance(value[1], dict)
 
 

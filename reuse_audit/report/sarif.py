@@ -29,7 +29,7 @@ import json
 import re
 import sys
 from types import ModuleType
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 from urllib.parse import quote
 
 from reuse_audit.facts.model import Location
@@ -43,6 +43,11 @@ from reuse_audit.report.common import (
     candidate_note,
 )
 from reuse_audit.source.note import Note
+
+if TYPE_CHECKING:  # pragma: no cover
+    import sarif_om  # the types the annotations name; run time loads the module lazily, as ``om``
+
+    from reuse_audit.fix.plan import Fix
 
 
 def _lazy(name: str) -> ModuleType:
@@ -118,7 +123,7 @@ def render(report: Report, ctx: RenderContext) -> str:
 # rules
 
 
-def _descriptor(rule: Rule) -> om.ReportingDescriptor:
+def _descriptor(rule: Rule) -> sarif_om.ReportingDescriptor:
     return om.ReportingDescriptor(
         id=rule.code,
         name=rule.name,
@@ -173,7 +178,7 @@ def _other_note(f: Finding, other, rule: Optional[Rule]) -> str:
     return f"calls {other.shared} of its {other.total} callees" + (", added by this change" if other.added else "")
 
 
-def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderContext) -> om.Result:
+def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderContext) -> sarif_om.Result:
     level = rule.level if rule is not None else "warning"
     target_added = dict(f.details).get("target") == "added by this change"
     related = [
@@ -235,8 +240,8 @@ def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderC
     return result
 
 
-def sarif_fix(fix: Any) -> om.Fix:
-    """A suggested fix (``reuse_audit.fix.fixes.Fix``) as a SARIF ``fix``: one artifact change, a replacement an edit.
+def sarif_fix(fix: Fix) -> sarif_om.Fix:
+    """A suggested fix (``reuse_audit.fix.plan.Fix``) as a SARIF ``fix``: one artifact change, a replacement an edit.
 
     An edit replacing lines s..e deletes from column 1 of line s to the end of
     line e (its line ending kept) and inserts the new lines less their last line
@@ -293,7 +298,7 @@ def _escape(text: str) -> str:
 
 def _physical(
     loc: Location, ctx: RenderContext, content: Optional[bytes] = None, def_line_only: bool = False
-) -> om.PhysicalLocation:
+) -> sarif_om.PhysicalLocation:
     """The region of a function: its whole text, or (``def_line_only``) its ``def`` line.
 
     GitHub shows an alert on a pull request only when every line of its primary
@@ -315,7 +320,7 @@ def _physical(
     return om.PhysicalLocation(artifact_location=_artifact(loc.path), region=region)
 
 
-def _artifact(path: str) -> om.ArtifactLocation:
+def _artifact(path: str) -> sarif_om.ArtifactLocation:
     # a file name that is not UTF-8 (its bytes kept as surrogate escapes) is
     # percent-encoded byte for byte: "caf\udce9.py" is "caf%E9.py"
     return om.ArtifactLocation(uri=quote(path.encode("utf-8", "surrogateescape"), safe="/"), uri_base_id=SRCROOT)
@@ -355,7 +360,7 @@ def _automation_id(category: Optional[str]) -> str:
     return f"{TOOL_NAME}/{category}/" if category else f"{TOOL_NAME}/"
 
 
-def _invocation(notes: list[Note], errors: Sequence[SourceError] = ()) -> om.Invocation:
+def _invocation(notes: list[Note], errors: Sequence[SourceError] = ()) -> sarif_om.Invocation:
     """The run's one invocation: a changed file that is not Python is an ``error`` notification
     (SARIF's place for a file the tool could not analyse), a note a ``note`` one."""
     invocation = om.Invocation(execution_successful=True)
@@ -366,7 +371,7 @@ def _invocation(notes: list[Note], errors: Sequence[SourceError] = ()) -> om.Inv
     return invocation
 
 
-def _error_notification(error: SourceError) -> om.Notification:
+def _error_notification(error: SourceError) -> sarif_om.Notification:
     region = om.Region(start_line=error.location.line, start_column=error.location.col + 1)
     return om.Notification(
         message=om.Message(text=f"{error.location.path}: {error.kind}: {error.message}"),
@@ -375,7 +380,7 @@ def _error_notification(error: SourceError) -> om.Notification:
     )
 
 
-def _notification(note: Note) -> om.Notification:
+def _notification(note: Note) -> sarif_om.Notification:
     if not note.path:
         return om.Notification(message=om.Message(text=note.message), level="note")
     return om.Notification(
@@ -393,6 +398,7 @@ def _restore_defaults(doc: dict, findings: list[Finding], rules: dict[str, Rule]
     that do not apply SARIF defaults (some dashboards) still see it.
     """
     run = doc["runs"][0]
+    rule: Optional[Rule]
     for descriptor in run["tool"]["driver"]["rules"]:
         rule = rules[descriptor["id"]]
         descriptor.setdefault("defaultConfiguration", {})["level"] = rule.level

@@ -58,6 +58,7 @@ def change_from_patch(repo: Path, patch_text: str, source: str, settings: Settin
         raise UsageError(f"--repo {repo}: not a directory")
     before = FsTree(repo, exclude=settings.exclude)
     patch = parse_patch(patch_text, source)  # a patch that does not parse is refused as it is
+    change: Optional[Change]
     try:
         change = _patched(before, patch, source)
     except PatchError as exc:
