@@ -35,6 +35,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 CORPUS = Path("/work/shared/realworld/commits/commits.tsv")
 VERDICTS = HERE / "verdicts" / "commits.tsv"
+SEED = 20261201  # of --sample: the same rows for every script that samples the corpus
 
 
 def read_rows(path: Path) -> list[dict]:
@@ -164,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="JSON lines of results (resumed when it exists)")
     parser.add_argument("--verdicts", type=Path, default=VERDICTS)
     parser.add_argument("--sample", type=int, default=0, help="a fixed random sample of N rows (0: all)")
-    parser.add_argument("--seed", type=int, default=20261201)
+    parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--extra", default="", help="more arguments for reuse-audit check")
     parser.add_argument("--unjudged", type=Path, default=None, help="write the unjudged findings here (TSV, verdict empty)")

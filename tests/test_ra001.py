@@ -48,9 +48,10 @@ def read_tree(root: Path) -> dict[str, str]:
     return out
 
 
-def load_case(case: str) -> tuple[dict[str, str], dict[str, str]]:
-    """The (before, after) trees of a case, ``after`` overlaid on ``before``."""
-    folder = FIXTURES / case
+def load_case(case: str, fixtures: Path = FIXTURES) -> tuple[dict[str, str], dict[str, str]]:
+    """The (before, after) trees of a case of ``fixtures`` (RA001's, or another rule's: the same
+    layout), ``after`` overlaid on ``before``."""
+    folder = fixtures / case
     before = read_tree(folder / "before")
     after = dict(before)
     after.update(read_tree(folder / "after"))
