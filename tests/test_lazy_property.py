@@ -42,7 +42,6 @@ from test_ra001 import make_patch
 
 from reuse_audit import api
 from reuse_audit.facts.cache import FactsCache
-from reuse_audit.lint.engine import run
 from reuse_audit.settings import Settings
 from reuse_audit.source.change import change_from_patch
 
@@ -71,9 +70,9 @@ def write_files(root: Path, files: dict[str, bytes]) -> None:
 def lazy_and_full(change, settings: Settings, lazy_cache: Optional[FactsCache] = None, full_cache: Optional[FactsCache] = None):
     """The reports of one change checked through the lazy index and through the full one (built,
     or its snapshot in ``full_cache`` updated for the change)."""
-    lazy = run(change, settings, cache=lazy_cache, jobs=1)
+    lazy = api.run(change, settings, cache=lazy_cache, jobs=1)
     assert lazy.index.build["mode"] == "lazy", lazy.index.build
-    full = run(change, settings, cache=full_cache, jobs=1, lazy=False)
+    full = api.run(change, settings, cache=full_cache, jobs=1, lazy=False)
     assert full.index.build["mode"] == ("full" if full_cache is None else "incremental"), full.index.build
     return lazy.report, full.report
 
