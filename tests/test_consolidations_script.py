@@ -6,23 +6,9 @@ the script's real runs (git archive, jscpd 5.3.3, reuse-audit) are development-t
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from script_support import load_script
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "consolidations.py"
-
-
-def _load():
-    spec = importlib.util.spec_from_file_location("reuse_audit_consolidations", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-consolidations = _load()
+consolidations = load_script("consolidations.py")
 
 PY3 = '''\
 import functools

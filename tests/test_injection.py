@@ -9,32 +9,21 @@ network, no subprocess.  The full corpus is ``python scripts/injection.py``.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from script_support import load_script
 
 from reuse_audit import api
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "injection.py"
 PACKAGES = ("click", "attr", "pluggy")
 PER_PACKAGE = 6
 SEED = 0
 KINDS = ("verbatim", "renamed", "alias-imported", "reuse-call", "wrapper")
 
 
-def _load():
-    spec = importlib.util.spec_from_file_location("reuse_audit_injection", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
-
-
-injection = _load()
+injection = load_script("injection.py")
 
 
 @pytest.fixture(scope="module")

@@ -6,26 +6,13 @@ Hermetic: the comparison on small fake outputs, and the mode end to end with two
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
-from pathlib import Path
 
 import pytest
+from script_support import load_script
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "measure.py"
-
-
-def _load():
-    spec = importlib.util.spec_from_file_location("reuse_audit_measure", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
-
-
-measure = _load()
+measure = load_script("measure.py")
 Output = measure.Output
 
 
