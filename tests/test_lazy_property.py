@@ -19,8 +19,8 @@ through the full index) runs over
       REUSE_AUDIT_HYPOTHESIS_EXAMPLES=3000 python -m pytest -q tests/test_lazy_property.py
       REUSE_AUDIT_INJECTION_PACKAGES=all REUSE_AUDIT_INJECTION_PER_PACKAGE=20 python -m pytest -q tests/test_lazy_property.py -k injection
 
-What the property found is kept below as minimal examples (``xfail(strict=True)``), and
-left out of the generator (``KNOWN_GAPS``) until the text search is fixed.
+What the property found is kept below as minimal examples (fixed in ``index/tokens.py``); the
+generator leaves out what ``KNOWN_GAPS`` lists (nothing now).
 """
 
 from __future__ import annotations
@@ -100,10 +100,11 @@ PLACES = ("pkg/util.py", "pkg/core.py", "pkg/api.py", "pkg/sub/tools.py", "pkg/s
 CLASSES = ("Engine", "Store", "Widget", "Reader")
 
 #: what a string continued by a backslash (``"...\\`` at the end of a line) holds on its next
-#: line; the text search reads the string as ending at the backslash (see the xfail tests below)
+#: line (the text search once read the string as ending at its backslash: see the tests below)
 CONTINUED = ("more text", "{name}(8) in the string", "it's", "# not a comment", "def", "class", "''' quoted")
-#: forms the property found the lazy index to miss targets through; left out until fixed
-KNOWN_GAPS = frozenset({"def", "class", "''' quoted"})
+#: forms the property found the lazy index to miss targets through, left out until fixed: none now
+#: (the three it found, a continued string holding def, class or three quotes, are tested below)
+KNOWN_GAPS: frozenset[str] = frozenset()
 
 
 class Choices:
@@ -623,7 +624,7 @@ def test_the_generated_copies_are_found():
 
 
 # --------------------------------------------------------------------------
-# what the property found (kept out of the generator by KNOWN_GAPS)
+# what the property found: a continued string read as ending at its backslash (fixed in index/tokens.py)
 # --------------------------------------------------------------------------
 
 _HELPERS = "def alpha(x):\n    return x\n\n\ndef beta(x):\n    return x\n\n\ndef gamma(x):\n    return x\n\n\n"
@@ -654,12 +655,6 @@ def test_the_full_index_finds_the_copy_of_a_function_holding_a_continued_string(
     assert [(f.rule, f.function, f.target) for f in full.findings] == [("RA001", "pkg.new.mine", "pkg.core.target")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="index/textsearch.py reads a single-quoted string as ending at a backslash that continues it on the next "
-    "line (tokens._SQ/_DQ: '\\\\.' matches no line break), and that next line as code; the lazy check misses the target",
-)
 @pytest.mark.parametrize("form", CONTINUED_STRINGS)
 def test_a_string_continued_by_a_backslash_hides_no_target_from_the_lazy_index(form, tmp_path):
     lazy, full = _continued_string_check(tmp_path, form)

@@ -38,7 +38,7 @@ from reuse_audit.facts.rows import TokenEntry
 
 #: Bump when the tokens, the fingerprints or the entry layout change: the
 #: cache file's name carries it, so old entries are never read.
-TOKENIZER_VERSION = 2
+TOKENIZER_VERSION = 3
 
 K = 10  # tokens in a fingerprinted k-gram
 SKETCH = 16  # hashes kept a function (bottom-k)
@@ -74,8 +74,10 @@ for _code, _text in enumerate(KEYWORDS + OPERATORS, start=0x25):
     SYMBOLS[_text.encode()] = chr(_code)
 assert ord(max(SYMBOLS.values())) < KEPT_BASE
 
-_SQ = r"'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+'?"
-_DQ = r'"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?'
+# (a backslash escapes any character, a line break too: ``"...\\`` at the end of a line goes on
+# on the next one, which is in the string, not code)
+_SQ = r"'[^'\\\n]*+(?:\\[\s\S][^'\\\n]*+)*+'?"
+_DQ = r'"[^"\\\n]*+(?:\\[\s\S][^"\\\n]*+)*+"?'
 _TSQ = r"'''[^'\\]*+(?:(?:\\[\s\S]|'(?!''))[^'\\]*+)*+(?:'''|\Z)"
 _TDQ = r'"""[^"\\]*+(?:(?:\\[\s\S]|"(?!""))[^"\\]*+)*+(?:"""|\Z)'
 _STRING = "(?:" + "|".join([_TSQ, _TDQ, _SQ, _DQ]) + ")"
