@@ -1297,7 +1297,7 @@ def _bat_range(text: str) -> tuple[int, Optional[int]]:
     m = re.match(r"^(\d*):(\d*)$", text.strip())
     if m:
         return int(m.group(1) or 1), int(m.group(2)) if m.group(2) else None
-    if text.strip().isdigit():
+    if text.strip().isdecimal():  # what int() reads ("²".isdigit() too, and int() refuses it)
         return int(text), int(text)
     return 1, None
 
@@ -1499,10 +1499,10 @@ def _parse_grep(name: str, args: list[Word]) -> Optional[_GrepSpec]:
         while j < len(body):
             ch = body[j]
             rest = body[j + 1 :]
-            if ch.isdigit():
-                digits = re.match(r"\d+", body[j:]).group(0)
-                spec.before = spec.after = int(digits)
-                j += len(digits)
+            digits = re.match(r"\d+", body[j:])  # not ch.isdigit(): "²" is a digit, no number
+            if digits:
+                spec.before = spec.after = int(digits.group(0))
+                j += digits.end()
                 continue
             if ch in short_with_value:
                 if rest:
@@ -1623,8 +1623,8 @@ def _parse_sed_address(text: str, i: int, extended: bool) -> tuple[Optional[_Sed
     if i >= n:
         return None, i
     c = text[i]
-    if c.isdigit():
-        m = re.match(r"(\d+)(?:~(\d+))?", text[i:])
+    m = re.match(r"(\d+)(?:~(\d+))?", text[i:])  # not c.isdigit(): "²" is a digit, no number
+    if m:
         if m.group(2) is not None:
             return _SedAddress("step", (int(m.group(1)), int(m.group(2)))), i + m.end()
         return _SedAddress("line", int(m.group(1))), i + m.end()
