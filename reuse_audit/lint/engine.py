@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Callable, Iterable, Optional
+from typing import Iterable, Optional
 
 from reuse_audit.change.changeset import build_change_set
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.cache import FactsCache
-from reuse_audit.facts.model import FileFacts, Location
+from reuse_audit.facts.model import FactsOf, FileFacts, Location
 from reuse_audit.index import RepoIndex, build_index, facts_notes, read_facts
 from reuse_audit.index.background import running, wait
 from reuse_audit.lint.model import Finding, Report, SourceError
@@ -127,10 +127,6 @@ def wait_for_background(cache: FactsCache) -> bool:
     if directory is None or not running(directory):
         return False
     return wait(directory, BACKGROUND_WAIT)
-
-
-#: a file's facts by its path (None: the file is missing, or not parsed)
-FactsOf = Callable[[str], Optional[FileFacts]]
 
 
 def _change_set(
