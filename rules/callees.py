@@ -51,7 +51,8 @@ def overlap(
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(shared, missing): the target's callees that ``callees`` calls, and the rest. Sorted."""
     names = method_names_of(callees, index)
-    shared, missing = [], []
+    shared: list[str] = []
+    missing: list[str] = []
     for callee in sorted(target_callees):
         (shared if calls_of(callee, callees, names, index) else missing).append(callee)
     return tuple(shared), tuple(missing)
@@ -92,7 +93,7 @@ def reach(
     return frozenset(callees), frozenset(reached)
 
 
-def helper_callers(qualnames, index: Index, helpers: frozenset[str]) -> dict[str, frozenset[str]]:
+def helper_callers(qualnames: Iterable[str], index: Index, helpers: frozenset[str]) -> dict[str, frozenset[str]]:
     """For each helper the change adds, the changed functions that call it directly."""
     callers: dict[str, set[str]] = {}
     for q in qualnames:

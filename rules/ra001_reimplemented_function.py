@@ -275,7 +275,8 @@ In `[tool.reuse-audit]` of `pyproject.toml`, or on the command line:
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Iterator, Optional
+from functools import cached_property
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Optional
 
 from reuse_audit.rules import scope
 from reuse_audit.rules.callees import (
@@ -291,6 +292,7 @@ from reuse_audit.rules.callees import (
 )
 
 from reuse_audit.change.model import ChangeSet
+from reuse_audit.facts.model import Function
 from reuse_audit.facts.rows import LOCALS
 from reuse_audit.index.protocol import (
     CALLEE_CANDIDATES,
@@ -303,8 +305,16 @@ from reuse_audit.lint.model import Candidate, Finding
 from reuse_audit.lint.rule import Rule
 from reuse_audit.settings import Settings
 
+if TYPE_CHECKING:  # pragma: no cover
+    from reuse_audit.change.previous import TokenPair  # (the tokenizer: imported when a rule reads code)
+
 CODE = "RA001"
 NAME = "reimplemented-function"
+
+#: "is this name a function of the repository?"
+Defines = Callable[[str], bool]
+#: the token similarity of two functions, computed when asked (None: unknown)
+Structure = Callable[[], Optional[float]]
 
 
 def fewest_shared(settings: Settings, total: Optional[int] = None) -> int:
@@ -325,7 +335,7 @@ def distinct(callees: frozenset[str], index: Index) -> frozenset[str]:
     return frozenset(c for c in callees if not (c.startswith(".") and c[1:] in resolved))
 
 
-def own_callees(shared: Iterable[str], index: Index, defines=None) -> int:
+def own_callees(shared: Iterable[str], index: Index, defines: Optional[Defines] = None) -> int:
     """How many of ``shared`` are functions of the repository itself (not a class, not
     another package's function, not a method of unknown receiver).  ``defines``:
     another test of "a function of the repository" (the tree before the change)."""
@@ -340,8 +350,8 @@ def fires(
     target_name: str,
     index: Index,
     settings: Settings,
-    defines=None,
-    structure=None,
+    defines: Optional[Defines] = None,
+    structure: Optional[Structure] = None,
 ) -> bool:
     """Would RA001 report ``target_name`` for a function calling ``callees``?
 
@@ -357,7 +367,10 @@ def fires(
     )
 
 
-def informative(shared, index: Index, settings: Settings, defines=None, structure=None) -> bool:
+def informative(
+    shared: Iterable[str], index: Index, settings: Settings, defines: Optional[Defines] = None,
+    structure: Optional[Structure] = None,
+) -> bool:
     """Is the overlap evidence, not vocabulary: at least ``min-own-callees`` shared callees
     are functions of the repository, or the two functions' code is at least
     ``min-structure`` similar (RA003's tokens: a copy that calls only libraries)."""
@@ -369,7 +382,7 @@ def informative(shared, index: Index, settings: Settings, defines=None, structur
     return score is not None and score + EPSILON >= settings.min_structure
 
 
-def _tokens_of(qualname: str, index: Index, read) -> Optional[tuple[str, str]]:
+def _tokens_of(qualname: str, index: Index, read: Optional[Callable[[str], bytes]]) -> Optional[TokenPair]:
     """(normalised token sequence, literals) of a function of the tree after the change (RA003's tokens)."""
     from reuse_audit.change.previous import tokens_of
 
@@ -384,7 +397,7 @@ def _tokens_of(qualname: str, index: Index, read) -> Optional[tuple[str, str]]:
     return tokens_of(data, [(qualname, loc.line, loc.col, loc.end_line)]).get(qualname)
 
 
-def _code_of(qualname: str, index: Index, read) -> Optional[str]:
+def _code_of(qualname: str, index: Index, read: Optional[Callable[[str], bytes]]) -> Optional[str]:
     """The normalised token sequence of a function of the tree after the change."""
     found = _tokens_of(qualname, index, read)
     return None if found is None else found[0]
@@ -401,8 +414,8 @@ FEWEST_COMPUTED = 2
 
 
 def _own_code(
-    new: tuple[str, str], qualname: str, reached: frozenset[str], helpers: frozenset[str], index: Index, read,
-) -> list[tuple[str, str]]:
+    new: TokenPair, qualname: str, reached: frozenset[str], helpers: frozenset[str], index: Index, read: Optional[Callable[[str], bytes]],
+) -> list[TokenPair]:
     """The new function's tokens and those of the helpers the change added that it reaches (a
     copy split over new helpers is still whole), each a (sequence, literals) pair."""
     parts = [new]
@@ -500,7 +513,7 @@ def _findings(change: ChangeSet, index: Index, settings: Settings) -> Iterator[F
         yield finding
 
 
-def _place(finding: Finding) -> tuple:
+def _place(finding: Finding) -> tuple[str, int, str]:
     return (finding.location.path, finding.location.line, finding.function)
 
 
@@ -567,7 +580,7 @@ def made_by_change(
     a renamed helper whose every caller changes)."""
     before = change.before
     old = before.callees(qualname) if before is not None else None
-    if old is None:
+    if before is None or old is None:
         return True
     old_target = target_callees
     if change.status(target_name) == "modified":
@@ -611,6 +624,19 @@ def common(
     return count
 
 
+class _Qualified(NamedTuple):
+    """A candidate that qualifies as the target the new function re-implements (``_Judge.qualifies``)."""
+
+    calls: int  # how many of the target's callees the new code calls
+    ratio: float  # of the target's callees
+    target: str
+    shared: tuple[str, ...]
+    missing: tuple[str, ...]
+    common: int  # functions the change did not touch that pass the test against the target (``common``)
+    confidence: Optional[float]
+    similarity: Optional[float]  # of the two functions' tokens
+
+
 def _best_target(
     qualname: str,
     callees: frozenset[str],
@@ -631,7 +657,9 @@ def _best_target(
     # copy imports them from there); then name.
     # A candidate whose code the new function copies (RA003's tokens, ``min-similarity``) comes
     # first: of two that share as many callees, the one it was copied from is the original.
-    copied = lambda q: q[7] is not None and q[7] + EPSILON >= settings.min_similarity  # noqa: E731
+    def copied(q: _Qualified) -> bool:
+        return q.similarity is not None and q.similarity + EPSILON >= settings.min_similarity
+
     qualifying.sort(key=lambda q: (not copied(q), -q[0], -q[1], q[2] in added, -_beside(q[2], q[3], index), q[2]))
     if not copied(qualifying[0]):
         qualifying = _originals_first(qualifying, index, settings)
@@ -657,19 +685,18 @@ class _Judge:
         self.facts = change.after_facts if change else None
         # the new function's tokens and its own code (with the new helpers it reaches) are the same
         # against every candidate: read and tokenized once, when a first candidate needs them
-        self._mine: dict[str, Any] = {}
+        self._own: Optional[list[TokenPair]] = None
 
-    def new_tokens(self) -> Optional[tuple[str, str]]:
-        if "tokens" not in self._mine:
-            self._mine["tokens"] = _tokens_of(self.qualname, self.index, self.read)
-        return self._mine["tokens"]
+    @cached_property
+    def new_tokens(self) -> Optional[TokenPair]:
+        return _tokens_of(self.qualname, self.index, self.read)
 
-    def own_code(self, tokens: tuple[str, str]) -> list:
-        if "code" not in self._mine:
-            self._mine["code"] = _own_code(tokens, self.qualname, self.reached, self.helpers, self.index, self.read)
-        return self._mine["code"]
+    def own_code(self, tokens: TokenPair) -> list[TokenPair]:
+        if self._own is None:
+            self._own = _own_code(tokens, self.qualname, self.reached, self.helpers, self.index, self.read)
+        return self._own
 
-    def qualifies(self, target_name: str) -> Optional[tuple]:
+    def qualifies(self, target_name: str) -> Optional[_Qualified]:
         """(shared count, ratio, target, shared, missing, common, confidence, similarity), or None."""
         qualname, index, settings, change = self.qualname, self.index, self.settings, self.change
         if target_name == qualname or nested(target_name, qualname) or calls_function(self.reached, target_name, index):
@@ -689,11 +716,11 @@ class _Judge:
         shared = [c for c in target_callees if calls_of(c, self.callees, self.names, index)]
         if not is_reimplementation(len(shared), total, settings):
             return None
-        alike: dict[str, Any] = {}
+        alike: dict[str, tuple[Optional[TokenPair], Optional[TokenPair]]] = {}
 
-        def pair() -> tuple:
+        def pair() -> tuple[Optional[TokenPair], Optional[TokenPair]]:
             if "pair" not in alike:
-                alike["pair"] = (self.new_tokens(), _tokens_of(target_name, index, self.read))
+                alike["pair"] = (self.new_tokens, _tokens_of(target_name, index, self.read))
             return alike["pair"]
 
         def similarity_of() -> Optional[float]:
@@ -722,7 +749,10 @@ class _Judge:
             return None  # a combination other functions already share: vocabulary
         return self._alike(target_name, target, target_callees, shared_count, pair(), similarity_of)
 
-    def _alike(self, target_name: str, target, target_callees, shared_count: int, pair: tuple, similarity_of) -> Optional[tuple]:
+    def _alike(
+        self, target_name: str, target: Function, target_callees: frozenset[str], shared_count: int,
+        pair: tuple[Optional[TokenPair], Optional[TokenPair]], similarity_of: Structure,
+    ) -> Optional[_Qualified]:
         """The tests that read the code of both functions, after the callee tests."""
         settings, index = self.settings, self.index
         a, b = pair
@@ -741,10 +771,12 @@ class _Judge:
             return None  # calling it would need a distribution or an extra the new code does not require
         if scope.excused(self.new, target, self.read) is not None:
             return None  # the author keeps it a copy on purpose, it reads other data, or nothing can import it
-        return (len(shared_t), len(shared_t) / len(target_callees), target_name, shared_t, missing_t, shared_count, score, sim)
+        return _Qualified(len(shared_t), len(shared_t) / len(target_callees), target_name, shared_t, missing_t, shared_count, score, sim)
 
 
-def _finding(qualname: str, new, status: Optional[str], qualifying: list[tuple], index: Index, added: frozenset[str]) -> Finding:
+def _finding(
+    qualname: str, new: Function, status: Optional[str], qualifying: list[_Qualified], index: Index, added: frozenset[str],
+) -> Finding:
     """The finding naming the strongest of ``qualifying`` (sorted), the others listed."""
     count, ratio, target_name, shared, missing, shared_count, score, sim = qualifying[0]
     target = index.functions[target_name]
@@ -794,7 +826,7 @@ def _beside(target_name: str, shared: tuple[str, ...], index: Index) -> int:
     return sum(1 for c in shared if c.startswith(module))
 
 
-def _originals_first(qualifying: list, index: Index, settings: Settings) -> list:
+def _originals_first(qualifying: list[_Qualified], index: Index, settings: Settings) -> list[_Qualified]:
     """The candidates with the strongest that is not itself a re-implementation of
     another candidate first: name the original, not an earlier copy of it.
 

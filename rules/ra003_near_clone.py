@@ -185,18 +185,22 @@ to 295.
 from __future__ import annotations
 
 import math
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator, Optional
 
 from reuse_audit.rules import scope
 from reuse_audit.rules.callees import EPSILON, calls_function, nested, overlap, reach
 
 from reuse_audit.change.model import ChangeSet
+from reuse_audit.facts.model import Function
 from reuse_audit.facts.rows import LOCALS
-from reuse_audit.index.protocol import CLONE_CANDIDATES, FUNCTIONS_OF_FILE, LOOKUP, Index
+from reuse_audit.index.protocol import CLONE_CANDIDATES, FUNCTIONS_OF_FILE, LOOKUP, CloneLookup, Index
 from reuse_audit.index.resolve import method_name
 from reuse_audit.lint.model import Candidate, Finding
 from reuse_audit.lint.rule import Rule
 from reuse_audit.settings import Settings
+
+if TYPE_CHECKING:  # pragma: no cover
+    from reuse_audit.index.clones import Match
 
 CODE = "RA003"
 NAME = "near-clone"
@@ -207,7 +211,7 @@ def percent(similarity: float) -> int:
     return int(math.floor(similarity * 100 + 1e-9))
 
 
-def same_meaning(match, settings: Settings) -> bool:
+def same_meaning(match: Match, settings: Settings) -> bool:
     """The new function does all the match does, and the match at least ``min-similarity`` of what it does."""
     return match.coverage >= 1 - EPSILON and match.extra + EPSILON >= settings.min_similarity
 
@@ -223,7 +227,7 @@ def deferred_pairs(prior: tuple[Finding, ...]) -> set[frozenset[str]]:
 
 
 def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Finding, ...] = ()) -> Iterator[Finding]:
-    clones = getattr(index, "clones", None)
+    clones: Optional[CloneLookup] = getattr(index, "clones", None)
     if clones is None:  # the engine builds it only when RA003 runs
         return
     # the tokenizer compiles its patterns when imported: not for a check answered from the cache
@@ -231,7 +235,7 @@ def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Find
 
     added = change.added
     helpers = change.helpers
-    judged = []
+    judged: list[tuple[str, int, list[Match]]] = []
     for qualname in scope.judged(change, index, settings):
         tokens = clones.tokens(qualname)
         if tokens is None or len(tokens) < settings.min_tokens:
@@ -281,8 +285,9 @@ def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Find
 
 
 def _qualifies(
-    match, qualname: str, new, mine: tuple, callees: frozenset[str], reached: frozenset[str], modified: bool,
-    added: frozenset[str], skip: set[frozenset[str]], change: ChangeSet, index: Index, clones, settings: Settings,
+    match: Match, qualname: str, new: Function, mine: tuple[Optional[str], str], callees: frozenset[str],
+    reached: frozenset[str], modified: bool, added: frozenset[str], skip: set[frozenset[str]], change: ChangeSet,
+    index: Index, clones: CloneLookup, settings: Settings,
 ) -> bool:
     """Whether the near-copy ``match`` of the new function ``qualname`` may be named as its target."""
     from reuse_audit.index.body import awaits_for
@@ -340,7 +345,9 @@ def says_other_data(seq: str, literals: str, target_seq: str, target_literals: s
     return min(strings_kept(new, target), strings_kept(target, new)) + EPSILON < 1.0
 
 
-def calls_other_functions(callees: frozenset[str], target: str, index: Index, clones, settings: Settings) -> bool:
+def calls_other_functions(
+    callees: frozenset[str], target: str, index: Index, clones: CloneLookup, settings: Settings,
+) -> bool:
     """Does the new function call, where the target calls a repository function, another
     repository function of the same name that is no copy of it?
 
@@ -364,7 +371,7 @@ def calls_other_functions(callees: frozenset[str], target: str, index: Index, cl
     return False
 
 
-def was_a_copy(change: ChangeSet, qualname: str, target: str, clones, settings: Settings) -> bool:
+def was_a_copy(change: ChangeSet, qualname: str, target: str, clones: CloneLookup, settings: Settings) -> bool:
     """Was the old version of the modified ``qualname`` already a near-copy of ``target``?"""
     from reuse_audit.index.tokens import similarity
 
@@ -385,13 +392,13 @@ def was_a_copy(change: ChangeSet, qualname: str, target: str, clones, settings: 
 
 
 def _finding(
-    qualname: str, count: int, callees: frozenset[str], matches: list, index: Index, change: ChangeSet
+    qualname: str, count: int, callees: frozenset[str], matches: list[Match], index: Index, change: ChangeSet
 ) -> Finding:
     new = index.functions[qualname]
     best = matches[0]
     target = index.functions[best.qualname]
     shared, missing = overlap(target.callees, callees, index)
-    others = []
+    others: list[Candidate] = []
     for match in matches[1:]:
         other = index.functions[match.qualname]
         other_shared, _ = overlap(other.callees, callees, index)

@@ -21,7 +21,8 @@ from typing import Callable, Optional
 
 from reuse_audit.rules.callees import EPSILON
 from reuse_audit.change.model import ChangeSet
-from reuse_audit.facts.model import Function
+from reuse_audit.facts.model import FactsOf, Function, FunctionFact
+from reuse_audit.lint.model import Finding
 from reuse_audit.facts.rows import LOCALS
 from reuse_audit.index.protocol import Index
 from reuse_audit.index.resolve import method_name
@@ -68,7 +69,7 @@ def simple_name(qualname: str) -> str:
     return qualname.rpartition(".")[2]
 
 
-def same_protocol(new: Function, target: Function, index: Index, facts: Optional[Callable] = None) -> bool:
+def same_protocol(new: Function, target: Function, index: Index, facts: Optional[FactsOf] = None) -> bool:
     """Do ``new`` and ``target`` implement one protocol (so that neither can call the other instead)?
 
     * two methods of one name in classes related by inheritance (see
@@ -110,7 +111,7 @@ def same_protocol(new: Function, target: Function, index: Index, facts: Optional
     return siblings >= HOOK_SIBLINGS
 
 
-def _bases(fn: Function, facts: Callable) -> Optional[set[str]]:
+def _bases(fn: Function, facts: FactsOf) -> Optional[set[str]]:
     """The last names of the class of ``fn``, of its direct bases, and (one level up) of their
     bases when they are defined in the same file: None when the class is not known."""
     file_facts = facts(fn.location.path)
@@ -124,7 +125,7 @@ def _bases(fn: Function, facts: Callable) -> Optional[set[str]]:
     names = {own.name}
     todo = [b.rpartition(".")[2] for b in own.bases]
     for _ in range(3):  # a few levels of the file's own classes
-        more = []
+        more: list[str] = []
         for base in todo:
             if base in names or base in ("object", "Generic", "Protocol", "ABC"):
                 continue
@@ -135,7 +136,7 @@ def _bases(fn: Function, facts: Callable) -> Optional[set[str]]:
     return names
 
 
-def declared_by_base(a: Function, b: Function, index: Index, facts: Optional[Callable]) -> bool:
+def declared_by_base(a: Function, b: Function, index: Index, facts: Optional[FactsOf]) -> bool:
     """Do the classes of two methods of one name share a base class, imported or defined by
     ``a``'s module, that declares the method as a stub (``@abstractmethod``, or a body of no call: ``raise
     NotImplementedError``, ``...``, ``pass``)?  Then each class implements the hook its base asks
@@ -165,7 +166,7 @@ def declared_by_base(a: Function, b: Function, index: Index, facts: Optional[Cal
     return False
 
 
-def related(a: Function, b: Function, facts: Optional[Callable]) -> bool:
+def related(a: Function, b: Function, facts: Optional[FactsOf]) -> bool:
     """Are the classes of two methods related by inheritance: one derives from the
     other, or they share a base (by name; ``object`` and typing's bases do not count)?
     Unknown (no facts): assumed related."""
@@ -339,7 +340,9 @@ def other_version(
     return any(twins(m, t) for m in mine for t in theirs if m and t)
 
 
-def behind_a_requirement(new: Function, target: Function, facts: Optional[Callable], read: Optional[Callable]) -> Optional[str]:
+def behind_a_requirement(
+    new: Function, target: Function, facts: Optional[FactsOf], read: Optional[Callable[[str], bytes]],
+) -> Optional[str]:
     """The distribution the new function's code would have to require to call the target and
     does not (``distributions.missing_requirement``): another distribution of a monorepo that
     its own does not require and its module does not import.  Such a target cannot be called
@@ -374,7 +377,7 @@ def same_name_siblings(new: Function, target: Function) -> bool:
 
 
 def allowed_target(
-    new: Function, target_name: str, index: Index, settings: Settings, facts: Optional[Callable] = None,
+    new: Function, target_name: str, index: Index, settings: Settings, facts: Optional[FactsOf] = None,
     identical: Optional[Callable[[], bool]] = None,
     target_added: bool = False,
     read: Optional[Callable[[str], bytes]] = None,
@@ -442,7 +445,7 @@ def only_when_run_as_script(fn: Function, read: Callable[[str], bytes]) -> bool:
     return False
 
 
-def one_of_each_mirror(findings: dict, index: Index, change: ChangeSet) -> dict:
+def one_of_each_mirror(findings: dict[str, Finding], index: Index, change: ChangeSet) -> dict[str, Finding]:
     """``check PATH...``: two existing functions that are copies of each other give
     two findings, each naming the other.  One pair is one finding: the one on the
     function written later (by git's history of their ``def`` lines; by path, then
@@ -451,12 +454,12 @@ def one_of_each_mirror(findings: dict, index: Index, change: ChangeSet) -> dict:
         return findings
     written = change.written_at
 
-    def place(qualname: str) -> tuple:
+    def place(qualname: str) -> tuple[int, float, str, int, str]:
         loc = index.functions[qualname].location
         when = written(loc.path, loc.line) if written is not None else None
         return (0 if when is None else 1, when or 0.0, loc.path, loc.line, qualname)
 
-    out = {}
+    out: dict[str, Finding] = {}
     for qualname, finding in findings.items():
         twin = findings.get(finding.target)
         if twin is not None and twin.target == qualname:
@@ -488,7 +491,7 @@ def _lines(fn: Function, read: Callable[[str], bytes]) -> Optional[list[bytes]]:
         return None
 
 
-def _section_comment(lines: list[bytes], fact) -> list[bytes]:
+def _section_comment(lines: list[bytes], fact: FunctionFact) -> list[bytes]:
     """The comment block nearest above ``fact``'s ``def`` at the ``def``'s own indentation (a
     section banner such as ``# Utility functions (inlined to avoid imports)``), and the comments
     just above its decorators.  Stops at the enclosing class or block."""
@@ -706,19 +709,26 @@ def excused(new: Function, target: Function, read: Optional[Callable[[str], byte
     return None
 
 
-def near_identical(a: Optional[tuple[str, str]], b: Optional[tuple[str, str]], settings: Settings) -> bool:
+def near_identical(
+    a: Optional[tuple[Optional[str], str]], b: Optional[tuple[Optional[str], str]], settings: Settings,
+) -> bool:
     """Copies that differ in their strings at most: ``min-similarity`` similar token sequences, each with
     all the other's calls, operators and constants, and most of its strings (a method copied with
-    two output lines changed, not an override that negates an amount)."""
+    two output lines changed, not an override that negates an amount).  ``a``, ``b``: (sequence,
+    literals) pairs; None, or a None sequence, when unknown."""
     from reuse_audit.index.tokens import coverage, similarity, strings_kept
 
-    if a is None or b is None or a[0] is None or b[0] is None or min(len(a[0]), len(b[0])) < settings.min_tokens:
+    if a is None or b is None:
         return False
-    if similarity(a[0], b[0]) + EPSILON < settings.min_similarity:
+    (seq_a, literals_a), (seq_b, literals_b) = a, b
+    if seq_a is None or seq_b is None or min(len(seq_a), len(seq_b)) < settings.min_tokens:
         return False
-    if min(strings_kept(a, b), strings_kept(b, a)) + EPSILON < SAME_STRINGS:
+    if similarity(seq_a, seq_b) + EPSILON < settings.min_similarity:
         return False
-    return coverage(a, b) >= 1 - EPSILON and coverage(b, a) >= 1 - EPSILON
+    known_a, known_b = (seq_a, literals_a), (seq_b, literals_b)
+    if min(strings_kept(known_a, known_b), strings_kept(known_b, known_a)) + EPSILON < SAME_STRINGS:
+        return False
+    return coverage(known_a, known_b) >= 1 - EPSILON and coverage(known_b, known_a) >= 1 - EPSILON
 
 
 #: The share of each other's string literals two implementations of one protocol must have to be

@@ -56,7 +56,7 @@ def run(ws: Path, command: str) -> str:
     env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
     env["PYTHONPATH"] = str(ws / "src")
     proc = subprocess.run(
-        command, shell=True, executable="/bin/bash", cwd=ws, env=env, capture_output=True, text=True, timeout=30
+        command, shell=True, executable="/bin/bash", cwd=ws, env=env, capture_output=True, text=True, errors="replace", timeout=30
     )
     return proc.stdout + proc.stderr
 
@@ -176,6 +176,14 @@ def test_site_packages_path_maps_to_the_workspace(ws):
 def test_relative_paths_resolve_against_the_cwd(ws):
     command = "sed -n 1,2p ../other.py"
     assert reads(ws, command, run(ws / "src", command), cwd=ws / "src") == [Read(O, 1, 2)]
+
+
+@pytest.mark.parametrize("command", ["grep -² 'value_3 ' other.py", "sed -n ²p other.py", "bat -r ² other.py"])
+def test_a_digit_that_is_no_decimal_digit_is_no_number(ws, command):
+    """``"²".isdigit()`` is true but ``\\d`` and ``int()`` refuse it: such an option or sed
+    address is not a count or a line number (it raised), and the tool's error shows no line."""
+    assert reads(ws, command, run(ws, command)) == []
+    reads(ws, command, None)  # the command alone: no exception
 
 
 # ---------------------------------------------------------------------------

@@ -198,6 +198,8 @@ def test_reads_jsonl_of_commands(tmp_path: Path, turn, capsys) -> None:
         (None, "no such file"),
         ("[1, 2]", "a JSON list, not a trajectory"),
         ("not json\n", "no reads in it"),
+        # json.loads raises a bare ValueError (no JSONDecodeError.msg) for a number too long to convert
+        ("1" * 5000 + "\n", "no reads in it (t.json:1: not JSON (Exceeds the limit"),
     ],
 )
 def test_bad_trajectory_is_one_line_and_status_2(tmp_path: Path, turn, capsys, content, needle) -> None:

@@ -194,6 +194,7 @@ def check(
     if paths:
         change = change_from_paths(repo_path, _relative_paths(repo_path, paths), settings)
     elif git_source is None:
+        assert patch is not None  # select_source gives None (no git source) only for a PATCH
         text, source = _read_patch(patch)
         change = change_from_patch(repo_path, text, source, settings)
     else:
@@ -225,8 +226,8 @@ def check(
             # the marks verify the safe fixes only (the unsafe ones are counted), in a few checks
             max_checks = MARK_CHECKS if not (show_diff or apply_fix or fmt == "sarif") else None
             # --fix reads the check of the fixed code, which a kept plan does not hold
-            keep = answers is not None and not apply_fix
-            plan = answers.plan(report.findings, unsafe, rounds, max_checks) if keep else None
+            kept = answers if not apply_fix else None
+            plan = kept.plan(report.findings, unsafe, rounds, max_checks) if kept is not None else None
             if plan is None:
                 from reuse_audit.fix.fixes import plan_fixes
 
@@ -237,8 +238,8 @@ def check(
                 plan = plan_fixes(
                     change, result, check_again, report.findings, unsafe=unsafe, rounds=rounds, max_checks=max_checks,
                 )
-                if keep:
-                    answers.put_plan(report.findings, unsafe, rounds, max_checks, plan)
+                if kept is not None:
+                    kept.put_plan(report.findings, unsafe, rounds, max_checks, plan)
             if show_diff or apply_fix or fmt == "sarif":
                 report = _with_fix_notes(report, plan, show_diff or apply_fix)
         if answers is not None:

@@ -6,7 +6,7 @@ cached, pickled, compared and sorted.  No stage mutates what it receives."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Optional
 
 from reuse_audit.facts.rows import FileRow, FunctionRow
 
@@ -98,6 +98,10 @@ class FileFacts:
     module_names: tuple[str, ...]  # other names bound at module level (assignments, for, with, ...)
     syntax_errors: tuple[int, ...] = ()  # 1-based lines where the parser recovered from an error
     decode_note: Optional[str] = None  # set when the bytes were not valid UTF-8 / had a cookie
+
+
+#: a file's facts by its path in a tree (None: the file is missing, or not parsed)
+FactsOf = Callable[[str], Optional[FileFacts]]
 
 
 @dataclass(frozen=True)

@@ -504,8 +504,17 @@ class ReplaceBody(cst.CSTTransformer):
             kept.append(old.pop(0))
         new = list(self.statements)
         if old and new:
-            new[0] = new[0].with_changes(leading_lines=tuple(old[0].leading_lines) + tuple(new[0].leading_lines))
+            new[0] = new[0].with_changes(leading_lines=tuple(_leading_lines(old[0])) + tuple(_leading_lines(new[0])))
         return updated_node.with_changes(body=body.with_changes(body=kept + new, footer=()))
+
+
+def _leading_lines(statement: cst.BaseStatement) -> Sequence[cst.EmptyLine]:
+    """The blank lines and comments above ``statement``.  Every statement has them, but libcst
+    declares them on its two kinds of statement (a line of small statements, a compound
+    statement), not on BaseStatement."""
+    if isinstance(statement, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+        return statement.leading_lines
+    return ()
 
 
 # ---------------------------------------------------------------------------

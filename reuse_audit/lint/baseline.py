@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Iterator, Union
+from typing import Any, Iterator, TypeGuard, Union
 
 from reuse_audit.errors import UsageError
 
@@ -56,7 +56,7 @@ def load_baseline(path: Union[str, Path]) -> frozenset[str]:
     )
 
 
-def _json_keys(doc: dict, shown: str) -> Iterator[str]:
+def _json_keys(doc: dict[str, Any], shown: str) -> Iterator[str]:
     for i, finding in enumerate(doc["findings"]):
         key = finding.get("fingerprint") if isinstance(finding, dict) else None
         if not _is_key(key):
@@ -64,7 +64,7 @@ def _json_keys(doc: dict, shown: str) -> Iterator[str]:
         yield key
 
 
-def _sarif_keys(doc: dict, shown: str) -> list[str]:
+def _sarif_keys(doc: dict[str, Any], shown: str) -> list[str]:
     ours = [(r, run) for r, run in enumerate(doc["runs"]) if _tool_name(run) == TOOL_NAME]
     if not ours:
         raise UsageError(f"{shown}: a SARIF log without a run of {TOOL_NAME} (was it written by --format sarif?)")
@@ -77,7 +77,7 @@ def _tool_name(run: Any) -> Any:
     return driver.get("name") if isinstance(driver, dict) else None
 
 
-def _run_keys(runs: list[tuple[int, dict]], shown: str) -> Iterator[str]:
+def _run_keys(runs: list[tuple[int, dict[str, Any]]], shown: str) -> Iterator[str]:
     for r, run in runs:
         results = run.get("results")
         if results is None:
@@ -95,5 +95,5 @@ def _run_keys(runs: list[tuple[int, dict]], shown: str) -> Iterator[str]:
             yield key
 
 
-def _is_key(value: Any) -> bool:
+def _is_key(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and bool(value)

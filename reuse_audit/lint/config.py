@@ -97,7 +97,7 @@ def _load_config(path: Path, rules: Registry) -> Settings:
     return settings_from_table({k: v for k, v in data.items() if k != "tool"}, str(path), rules)
 
 
-def settings_from_table(table: dict, source: str, rules: Registry) -> Settings:
+def settings_from_table(table: object, source: str, rules: Registry) -> Settings:
     if not isinstance(table, dict):
         raise UsageError(f"{source}: [tool.reuse-audit] must be a table")
     unknown = sorted(set(table) - KNOWN_KEYS)
@@ -143,9 +143,10 @@ def settings_from_table(table: dict, source: str, rules: Registry) -> Settings:
     def flag(key: str) -> Optional[bool]:
         if key not in table:
             return None
-        if not isinstance(table[key], bool):
-            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be true or false, got {table[key]!r}")
-        return table[key]
+        value = table[key]
+        if not isinstance(value, bool):
+            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be true or false, got {value!r}")
+        return value
 
     ignore_callees = strings("ignore-callees")
     for key in ("select", "ignore"):

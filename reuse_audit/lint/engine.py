@@ -17,14 +17,14 @@ from typing import Iterable, Optional
 from reuse_audit.change.changeset import build_change_set
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.cache import FactsCache
-from reuse_audit.facts.model import FileFacts, Location
+from reuse_audit.facts.model import FactsOf, FileFacts, Location
 from reuse_audit.index import RepoIndex, build_index, facts_notes, read_facts
 from reuse_audit.index.background import running, wait
 from reuse_audit.lint.model import Finding, Report, SourceError
 from reuse_audit.lint import suppression
 from reuse_audit.lint.rule import Rule
 from reuse_audit.settings import Settings
-from reuse_audit.source.change import Change, skipped_notes
+from reuse_audit.source.change import Change, FileChange, skipped_notes
 from reuse_audit.source.tree import FsTree
 
 
@@ -129,7 +129,15 @@ def wait_for_background(cache: FactsCache) -> bool:
     return wait(directory, BACKGROUND_WAIT)
 
 
-def _change_set(change: Change, files, index: RepoIndex, before_facts, settings: Settings, cache, jobs: int) -> ChangeSet:
+def _change_set(
+    change: Change,
+    files: list[FileChange],
+    index: RepoIndex,
+    before_facts: FactsOf,
+    settings: Settings,
+    cache: Optional[FactsCache],
+    jobs: int,
+) -> ChangeSet:
     from reuse_audit.change.previous import Before
 
     read: dict[str, Optional[FileFacts]] = {}
@@ -202,7 +210,7 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
 
         paths = [p for p in change.after.paths() if not settings.excluded(p)]
         index = dataclasses.replace(index, declared=resolve_targets(change.after, settings.targets, paths))
-    findings = []
+    findings: list[Finding] = []
     made: dict[str, tuple[Finding, ...]] = {}
     for rule in in_order(selected):
         prior = tuple(f for code in rule.defers_to for f in made.get(code, ()))
@@ -220,10 +228,10 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
     # index knows no others; a full one gives the same.)  A changed file that is
     # not Python has its error instead.
     if index.file_notes is not None:
-        paths = {f.new_path for f in change.files if f.new_path}
+        shown = {f.new_path for f in change.files if f.new_path}
         for finding in findings:
-            paths.update((finding.location.path, finding.target_location.path))
-        for path in sorted(paths - {e.location.path for e in errors}):
+            shown.update((finding.location.path, finding.target_location.path))
+        for path in sorted(shown - {e.location.path for e in errors}):
             notes.update(index.file_notes(path))
     report = Report(
         findings=tuple(findings),
@@ -247,10 +255,13 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
 _UNDECODED = "decoded as latin-1: "
 
 
-def source_errors(paths: Iterable[str], facts_of) -> tuple[SourceError, ...]:
+def source_errors(paths: Iterable[str], facts_of: Optional[FactsOf]) -> tuple[SourceError, ...]:
     """The changed files of ``paths`` that are not Python, as ruff reports a syntax error: bytes
     no encoding of Python's rules reads (a binary file), or code that does not parse.  One a
-    file, at its first error.  ``facts_of(path)`` gives a file's facts (None: not parsed)."""
+    file, at its first error.  ``facts_of(path)`` gives a file's facts (None: not parsed); a
+    change set without it (``ChangeSet.after_facts``: ``run`` always gives one) knows no file's."""
+    if facts_of is None:
+        return ()
     errors = []
     for path in paths:
         facts = facts_of(path)

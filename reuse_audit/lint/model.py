@@ -66,7 +66,7 @@ class Finding:
         return ((TARGET_STATUS, self.target_status.value),) + self.details
 
     @property
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, int, int, str, str, str]:
         loc = self.location
         return (loc.path, loc.line, loc.col, self.rule, self.function, self.target)
 

@@ -590,10 +590,10 @@ def patch_changes(
     changes: dict[str, Optional[bytes]] = {path: None for path in removals}
     for path, (data, _) in writes.items():
         changes[path] = data
-    for path, data in list(changes.items()):
-        if data is not None and path not in removals:
+    for path, changed in list(changes.items()):
+        if changed is not None and path not in removals:
             try:
-                if base.read(path) == data:
+                if base.read(path) == changed:
                     del changes[path]  # mode-only change
             except KeyError:
                 pass

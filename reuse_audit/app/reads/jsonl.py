@@ -38,8 +38,9 @@ def reads_from_jsonl(
             continue
         try:
             data: Any = json.loads(line)
-        except ValueError as exc:
-            problems.append(f"{path.name}:{number}: not JSON ({exc.msg})")
+        except ValueError as exc:  # a JSONDecodeError, or a number too long for int() (no .msg)
+            why = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+            problems.append(f"{path.name}:{number}: not JSON ({why})")
             continue
         if not isinstance(data, dict):
             problems.append(f"{path.name}:{number}: expected an object")

@@ -324,7 +324,7 @@ def _variants(line: str) -> list[str]:
     for pattern in (_NUMBERED, _PATH_NUMBERED, _PATH_PREFIXED):
         m = pattern.match(line)
         if m and (pattern is not _PATH_PREFIXED or m.group(2).strip()):
-            out.append(m.group(m.lastindex).strip())
+            out.append(m.group(pattern.groups).strip())  # the text: each pattern's last group
     if line.endswith("$"):  # cat -A / cat -e mark line ends
         out.extend(v[:-1].strip() for v in list(out) if v.endswith("$"))
     return out
@@ -761,10 +761,10 @@ class _Evaluator:
             aliases[m.group(2) or m.group(1)] = m.group(1)
         for m in re.finditer(r"from\s+([\w.]+)\s+import\s+(\w+)(?:\s+as\s+(\w+))?", text):
             aliases[m.group(3) or m.group(2)] = f"{m.group(1)}.{m.group(2)}"
-        m = re.search(r"([\w.]+)\.__(?:file|path)__", text)
-        if not m:
+        used = re.search(r"([\w.]+)\.__(?:file|path)__", text)
+        if not used:
             return None
-        name = m.group(1)
+        name = used.group(1)
         head, _, rest = name.partition(".")
         dotted = aliases.get(head, head) + (f".{rest}" if rest else "")
         rel = self.module_file(dotted)
@@ -1297,7 +1297,7 @@ def _bat_range(text: str) -> tuple[int, Optional[int]]:
     m = re.match(r"^(\d*):(\d*)$", text.strip())
     if m:
         return int(m.group(1) or 1), int(m.group(2)) if m.group(2) else None
-    if text.strip().isdigit():
+    if text.strip().isdecimal():  # what int() reads ("²".isdigit() too, and int() refuses it)
         return int(text), int(text)
     return 1, None
 
@@ -1499,10 +1499,10 @@ def _parse_grep(name: str, args: list[Word]) -> Optional[_GrepSpec]:
         while j < len(body):
             ch = body[j]
             rest = body[j + 1 :]
-            if ch.isdigit():
-                digits = re.match(r"\d+", body[j:]).group(0)
-                spec.before = spec.after = int(digits)
-                j += len(digits)
+            digits = re.match(r"\d+", body[j:])  # not ch.isdigit(): "²" is a digit, no number
+            if digits:
+                spec.before = spec.after = int(digits.group(0))
+                j += digits.end()
                 continue
             if ch in short_with_value:
                 if rest:
@@ -1603,10 +1603,53 @@ def _grep_stream(stream: list[StreamLine], regex: re.Pattern, spec: _GrepSpec) -
 # -- sed ------------------------------------------------------------------------
 
 
-@dataclass
-class _SedAddress:
-    kind: str  # "line", "last", "regex", "step", "plus" (addr2 only), "mult"
-    value: Union[int, re.Pattern, tuple[int, int], None] = None
+@dataclass(frozen=True)
+class _SedLine:
+    """``N``: line N."""
+
+    number: int
+
+
+@dataclass(frozen=True)
+class _SedLast:
+    """``$``: the last line."""
+
+
+@dataclass(frozen=True)
+class _SedRegex:
+    """``/regex/``: the lines it matches."""
+
+    regex: re.Pattern[str]
+
+
+@dataclass(frozen=True)
+class _SedStep:
+    """``first~step``: line ``first`` and every ``step``-th line after it."""
+
+    first: int
+    step: int
+
+
+@dataclass(frozen=True)
+class _SedPlus:
+    """``addr1,+N`` (an end address only): the N lines after the first."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class _SedMult:
+    """``addr1,~N`` (an end address only): up to the next line whose number is a multiple of N."""
+
+    multiple: int
+
+
+@dataclass(frozen=True)
+class _SedBad:
+    """A ``/regex/`` Python cannot compile: the script is not emulated."""
+
+
+_SedAddress = Union[_SedLine, _SedLast, _SedRegex, _SedStep, _SedPlus, _SedMult, _SedBad]
 
 
 @dataclass
@@ -1623,13 +1666,13 @@ def _parse_sed_address(text: str, i: int, extended: bool) -> tuple[Optional[_Sed
     if i >= n:
         return None, i
     c = text[i]
-    if c.isdigit():
-        m = re.match(r"(\d+)(?:~(\d+))?", text[i:])
+    m = re.match(r"(\d+)(?:~(\d+))?", text[i:])  # not c.isdigit(): "²" is a digit, no number
+    if m:
         if m.group(2) is not None:
-            return _SedAddress("step", (int(m.group(1)), int(m.group(2)))), i + m.end()
-        return _SedAddress("line", int(m.group(1))), i + m.end()
+            return _SedStep(int(m.group(1)), int(m.group(2))), i + m.end()
+        return _SedLine(int(m.group(1))), i + m.end()
     if c == "$":
-        return _SedAddress("last"), i + 1
+        return _SedLast(), i + 1
     if c == "/" or c == "\\":
         delim = "/" if c == "/" else (text[i + 1] if i + 1 < n else "/")
         start = i + 1 if c == "/" else i + 2
@@ -1650,8 +1693,8 @@ def _parse_sed_address(text: str, i: int, extended: bool) -> tuple[Optional[_Sed
         try:
             regex = re.compile(posix_to_python("".join(raw), extended), flags)
         except re.error:
-            return _SedAddress("bad"), j
-        return _SedAddress("regex", regex), j
+            return _SedBad(), j
+        return _SedRegex(regex), j
     return None, i
 
 
@@ -1665,20 +1708,21 @@ def _parse_sed(script: str, extended: bool) -> Optional[list[_SedCommand]]:
         if i >= n:
             break
         addr1, i = _parse_sed_address(script, i, extended)
-        addr2 = None
+        addr2: Optional[_SedAddress] = None
         if addr1 is not None and i < n and script[i] == ",":
             i += 1
             if i < n and script[i] in "+~":
                 m = re.match(r"[+~](\d+)", script[i:])
                 if not m:
                     return None
-                addr2 = _SedAddress("plus" if script[i] == "+" else "mult", int(m.group(1)))
+                count = int(m.group(1))
+                addr2 = _SedPlus(count) if script[i] == "+" else _SedMult(count)
                 i += m.end()
             else:
                 addr2, i = _parse_sed_address(script, i, extended)
                 if addr2 is None:
                     return None
-        if (addr1 and addr1.kind == "bad") or (addr2 and addr2.kind == "bad"):
+        if isinstance(addr1, _SedBad) or isinstance(addr2, _SedBad):
             return None
         while i < n and script[i] in " \t":
             i += 1
@@ -1722,7 +1766,10 @@ def _parse_sed(script: str, extended: bool) -> Optional[list[_SedCommand]]:
                 if script[j] == delim:
                     pieces += 1
                 j += 1
-            flags = re.match(r"[gpiIme0-9]*", script[j:]).group(0)
+            k = j
+            while k < n and script[k] in "gpiIme0123456789":
+                k += 1
+            flags = script[j:k]
             commands.append(_SedCommand(addr1, addr2, negate, "s", print_flag="p" in flags))
             i = j + len(flags)
             continue
@@ -1737,14 +1784,14 @@ def _run_sed(program: list[_SedCommand], stream: list[StreamLine], quiet: bool) 
     ends: list[int] = [0] * len(program)
 
     def matches(addr: _SedAddress, number: int, text: str) -> bool:
-        if addr.kind == "line":
-            return number == addr.value
-        if addr.kind == "last":
+        if isinstance(addr, _SedLine):
+            return number == addr.number
+        if isinstance(addr, _SedLast):
             return number == total
-        if addr.kind == "regex":
-            return bool(addr.value.search(text))
-        if addr.kind == "step":
-            first, step = addr.value
+        if isinstance(addr, _SedRegex):
+            return bool(addr.regex.search(text))
+        if isinstance(addr, _SedStep):
+            first, step = addr.first, addr.step
             return number == first if step <= 0 else number >= first and (number - first) % step == 0
         return False
 
@@ -1760,12 +1807,12 @@ def _run_sed(program: list[_SedCommand], stream: list[StreamLine], quiet: bool) 
             elif active[index]:
                 selected = True
                 a2 = cmd.addr2
-                if a2.kind == "line":
-                    done = number >= a2.value
-                elif a2.kind in ("plus",):
+                if isinstance(a2, _SedLine):
+                    done = number >= a2.number
+                elif isinstance(a2, _SedPlus):
                     done = number >= ends[index]
-                elif a2.kind == "mult":
-                    done = a2.value <= 0 or number % a2.value == 0
+                elif isinstance(a2, _SedMult):
+                    done = a2.multiple <= 0 or number % a2.multiple == 0
                 else:
                     done = matches(a2, number, text)
                 if done:
@@ -1773,14 +1820,14 @@ def _run_sed(program: list[_SedCommand], stream: list[StreamLine], quiet: bool) 
             elif matches(cmd.addr1, number, text):
                 selected = True
                 a2 = cmd.addr2
-                if a2.kind == "line":
-                    active[index] = a2.value > number
-                elif a2.kind == "plus":
-                    ends[index] = number + a2.value
-                    active[index] = a2.value > 0
-                elif a2.kind == "mult":
-                    active[index] = a2.value > 0 and number % a2.value != 0
-                elif a2.kind == "last":
+                if isinstance(a2, _SedLine):
+                    active[index] = a2.number > number
+                elif isinstance(a2, _SedPlus):
+                    ends[index] = number + a2.count
+                    active[index] = a2.count > 0
+                elif isinstance(a2, _SedMult):
+                    active[index] = a2.multiple > 0 and number % a2.multiple != 0
+                elif isinstance(a2, _SedLast):
                     active[index] = number < total
                 else:
                     active[index] = True
