@@ -148,7 +148,7 @@ def check(
 
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
-    from reuse_audit.app.answers import Answers
+    from reuse_audit.app.answers import check as answered_check
     from reuse_audit.lint.baseline import load_baseline
     from reuse_audit.lint.engine import run  # not .api: it imports the parser
     from reuse_audit.source.change import change_from_patch, change_from_paths
@@ -201,16 +201,9 @@ def check(
     reads = _trajectory_reads(trajectory_file, root) if trajectory_file is not None else None
     cache = None if no_cache else FactsCache(Path(cache_dir) if cache_dir else default_cache_dir())
     plan = None
-    result = None
     try:
         # the same check again (same tool, settings, change and files) is read from the cache
-        answers = Answers(cache, change, settings) if cache is not None else None
-        report = answers.report() if answers is not None else None
-        if report is None:
-            result = run(change, settings, cache=cache, jobs=jobs, rules=RULES.select(settings))
-            report = result.report
-            if answers is not None:
-                answers.put_report(report)
+        report, result, answers = answered_check(change, settings, cache, jobs, rules=RULES.select(settings))
         if targets_file:
             _check_targets_defined(targets_file, report)
         if baseline is not None:
@@ -254,11 +247,13 @@ def check(
         from reuse_audit.app.trajectory import annotate
 
         report = annotate(report, reads)
+    from reuse_audit.source.tree import file_reader
+
     provenance = None
     if fmt == "sarif" and git_repo is not None and (git_source is not None or gitsource.is_root(git_repo, repo_path)):
         provenance = gitsource.provenance(git_repo, git_source.head if git_source is not None else None)
     ctx = RenderContext(
-        rules=_rules_for(report), version=__version__, source=_source_reader(after), provenance=provenance,
+        rules=_rules_for(report), version=__version__, source=file_reader(after), provenance=provenance,
         category=category, fixes=plan.fixes if plan is not None else {},
         color=_use_color(color, output), show_fixes=show_fixes,
         fix_option="--fix" if paths or (git_source is not None and git_source.mode != "range") else "--diff",
@@ -276,11 +271,11 @@ def check(
             line = f"{note.path}: {note.message}" if note.path else note.message
             click.echo("note: " + for_terminal(line), err=True)
     emit(rendered, output)
-    if cache is not None and result is not None and _answered_lazily(result):
+    if cache is not None and result is not None:
         from reuse_audit.index import background
 
         cache_notes: list[str] = []
-        background.start(root, cache.directory, settings, jobs, _needs_clones(report.rules), _changes_over(root, change.after), cache_notes)
+        background.start_after(root, cache, settings, jobs, result, change, cache_notes)
         for line in cache_notes if not quiet else ():
             click.echo("note: " + for_terminal(line), err=True)
     unsuppressed = [f for f in report.findings if not f.suppressed]
@@ -440,22 +435,8 @@ def _check_fix_options(show_diff: bool, apply_fix: bool, unsafe_fixes: bool, fmt
         )
 
 
-def _changes_over(root: Path, tree) -> Optional[dict]:
-    """The files of ``tree`` that differ from the folder ``root``'s, when it is the folder
-    with a patch applied in memory (None: it is not, or it is the folder as it is)."""
-    from reuse_audit.source.tree import FsTree, OverlayTree
-
-    if type(tree) is OverlayTree and type(tree.base) is FsTree and Path(tree.base.root).resolve() == Path(root).resolve():
-        return dict(tree.changes)
-    return None
 
 
-def _answered_lazily(result) -> bool:
-    """Did the check build only part of the index (so that no snapshot is stored for the next one)?"""
-    # the lazy index's module is imported only to build one: when it was not, the index is full
-    # (and importing the API to ask would cost the parser's import, ~30 ms)
-    lazy = sys.modules.get("reuse_audit.index.lazy")
-    return lazy is not None and isinstance(result.index, lazy.LazyRepoIndex)
 
 
 def _findings(n: int) -> str:
@@ -514,10 +495,9 @@ def list_rules() -> None:
 @click.argument("code")
 def show_rule(code: str) -> None:
     """Print the documentation of rule CODE (for example RA001): what it does, why it matters, an example, and its options."""
-    rules = RULES
-    rule = rules.get(code.upper()) or next((r for r in rules.values() if r.name == code), None)
+    rule = RULES.find(code)
     if rule is None:
-        raise UsageError(f"unknown rule '{code}' (known: {', '.join(sorted(rules))})")
+        raise UsageError(f"unknown rule '{code}' (known: {', '.join(sorted(RULES))})")
     click.echo(rule.markdown(), nl=False)
 
 
@@ -545,9 +525,6 @@ def read_targets(path: str) -> tuple[str, ...]:
     return tuple(targets)
 
 
-def _needs_clones(codes) -> bool:
-    """Whether one of the rules ``codes`` reads the clone index (the background build makes it too)."""
-    return any(RULES[code].needs_clones for code in codes if code in RULES)
 
 
 def _check_targets_defined(path: str, report: Report) -> None:
@@ -581,14 +558,6 @@ def _rules_for(report: Report) -> tuple:
     return tuple(rules[c] for c in report.rules if c in rules)
 
 
-def _source_reader(tree):
-    def read(path: str) -> Optional[bytes]:
-        try:
-            return tree.read(path)
-        except (KeyError, OSError):
-            return None
-
-    return read
 
 
 def _read_patch(patch: str) -> tuple[str, str]:
