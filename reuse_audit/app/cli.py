@@ -253,7 +253,7 @@ def check(
     if fmt == "sarif" and git_repo is not None and (git_source is not None or gitsource.is_root(git_repo, repo_path)):
         provenance = gitsource.provenance(git_repo, git_source.head if git_source is not None else None)
     ctx = RenderContext(
-        rules=_rules_for(report), version=__version__, source=file_reader(after), provenance=provenance,
+        rules=RULES.of(report.rules), version=__version__, source=file_reader(after), provenance=provenance,
         category=category, fixes=plan.fixes if plan is not None else {},
         color=_use_color(color, output), show_fixes=show_fixes,
         fix_option="--fix" if paths or (git_source is not None and git_source.mode != "range") else "--diff",
@@ -350,7 +350,7 @@ def _relative_paths(root: Path, paths: tuple[str, ...]) -> list[str]:
 def _fixable_findings(report: Report) -> bool:
     from reuse_audit.fix.plan import fixable_codes
 
-    fixable = fixable_codes(_rules_for(report))
+    fixable = fixable_codes(RULES.of(report.rules))
     return any(f.rule in fixable and not f.suppressed for f in report.findings)
 
 
@@ -501,6 +501,32 @@ def show_rule(code: str) -> None:
     click.echo(rule.markdown(), nl=False)
 
 
+@cli.command(name="mcp", short_help="Serve the reuse checks to coding agents over MCP (stdio): check_changes, find_existing, explain.")
+@click.option("--repo", "repo", default=".", show_default=True, metavar="DIR", help="A folder of the repository to serve (its git work tree, or the folder outside git).")
+@click.option("--cache-dir", default=None, metavar="DIR", help="Keep the cache of parsed facts in DIR (default: the user cache directory).")
+@click.option("--no-cache", is_flag=True, help="Do not read or write the cache (every check is cold).")
+def mcp_command(repo: str, cache_dir: Optional[str], no_cache: bool) -> None:
+    """Serve the repository's reuse checks over the Model Context Protocol, on standard input and
+    output, for a coding agent (Claude Code, OpenCode, Cursor...) to call before and after it writes:
+
+    check_changes (the working tree against HEAD, or a diff: each finding with the function to call
+    instead and its signature), find_existing (the existing functions a function would
+    re-implement, before it is written) and explain (a rule's or a finding's documentation).
+
+    Read-only: it never writes into the repository nor runs its code. Needs the MCP SDK:
+    pip install 'reuse-audit[mcp]'.
+    """
+    from reuse_audit.app.mcp_server import missing_sdk
+
+    problem = missing_sdk()
+    if problem is not None:
+        raise UsageError(problem)
+    from reuse_audit.app.agent_tools import RepoTools
+    from reuse_audit.app.mcp_server import serve
+
+    serve(RepoTools(Path(repo), Path(cache_dir) if cache_dir else None, use_cache=not no_cache))
+
+
 from reuse_audit.app.history_cli import history  # noqa: E402  (its heavy imports are inside the command)
 
 cli.add_command(history)
@@ -553,9 +579,6 @@ def _without_baseline(report: Report, baseline: frozenset[str]) -> Report:
     return dataclasses.replace(report, findings=kept, baselined=len(report.findings) - len(kept))
 
 
-def _rules_for(report: Report) -> tuple:
-    rules = RULES
-    return tuple(rules[c] for c in report.rules if c in rules)
 
 
 

@@ -39,6 +39,11 @@ class Registry(Mapping[str, Rule]):
     def __repr__(self) -> str:
         return f"Registry({', '.join(sorted(self._rules))})"
 
+    def of(self, codes: Iterable[str]) -> tuple[Rule, ...]:
+        """The rules of ``codes`` (a report's ``rules``: those that made it), in their order; a code
+        the registry does not know is left out."""
+        return tuple(self._rules[code] for code in codes if code in self._rules)
+
     def find(self, code: str) -> Optional[Rule]:
         """The rule of a code (``RA001``, any case) or a name (``reimplemented-function``); None if none."""
         key = code.strip()
