@@ -9,6 +9,10 @@ the agent is told about its own earlier turns:
 * ``source``: the exact files it submitted in earlier turns.
 
 The note is part of the prompt only: it is never written into the workspace.
+
+Under ``--feedback lint`` a turn whose submitted file has a finding gets a second
+session whose prompt is :func:`feedback_prompt`: reuse-audit's text report of
+that file, as a pre-commit hook prints it, then the turn's prompt.
 """
 
 from __future__ import annotations
@@ -74,3 +78,26 @@ def build_prompt(chain: Chain, turn: Turn, memory: str, workspace: Path) -> str:
     if note:
         parts.append(note)
     return "\n".join(parts)
+
+
+FEEDBACK = """\
+# Your submission was rejected by reuse-audit (turn {number})
+
+`reuse-audit check` ran on `{path}` as a pre-commit hook would, and found code that re-implements \
+functions the repository already has:
+
+```text
+{report}```
+
+Revise `{path}`: call the functions named above instead of re-implementing them, keep the required \
+signatures and behaviour, and finish as before. The workspace is as you left it.
+
+## The task, as it was given
+
+{prompt}"""
+
+
+def feedback_prompt(turn: Turn, report: str, prompt: str) -> str:
+    """The prompt of a turn's second session under ``--feedback lint``: ``report`` (the text report of
+    the submitted file, as ``reuse-audit check`` prints it), then the turn's ``prompt``."""
+    return FEEDBACK.format(number=turn.number, path=turn.path, report=report, prompt=prompt.rstrip() + "\n")
