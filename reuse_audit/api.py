@@ -52,6 +52,7 @@ from reuse_audit.errors import PatchError, UsageError
 from reuse_audit.facts.cache import FactsCache, default_cache_dir
 from reuse_audit.facts.model import Location
 from reuse_audit.facts.parse import parse_source
+from reuse_audit.index.background import ENV_OFF as NO_BACKGROUND
 from reuse_audit.index import RepoIndex, build_index
 from reuse_audit.index.lazy import LazyRepoIndex
 from reuse_audit.index.targets import DeclaredTarget
@@ -139,6 +140,13 @@ def declared_targets(result: Result) -> dict[str, DeclaredTarget]:
     return dict(result.index.declared or {})
 
 
+def mcp_sdk_missing() -> Optional[str]:
+    """None when ``reuse-audit mcp`` can run (the MCP SDK imports), else the line saying how to install it."""
+    from reuse_audit.app.mcp_server import missing_sdk
+
+    return missing_sdk()
+
+
 def render_report(report: Report, fmt: str = "text", tree: Optional[SourceTree] = None) -> str:
     """``report`` as ``reuse-audit check --format FMT`` writes it to a file (no colour, no fix
     marks): the text a pre-commit hook prints.  ``tree``: the tree after the change (the
@@ -179,12 +187,12 @@ __all__ = [
     # check a change, score a diff, read a report
     "Candidate", "Change", "Finding", "Location", "Note", "Report", "Result",
     "all_rules", "answered_lazily", "change_from_diff", "change_from_patch", "change_from_paths", "check_diff",
-    "enabled_rules", "render_report", "run",
+    "enabled_rules", "mcp_sdk_missing", "render_report", "run",
     # declared targets
     "DeclaredTarget", "declared_targets", "resolve_targets", "target_verdicts", "without_declared_targets",
     "BYPASSED", "REIMPLEMENTED", "TARGET_STATUSES", "TargetStatus", "UNJUDGED", "UNKNOWN",
-    # settings, errors
-    "PatchError", "Settings", "UsageError", "load_settings",
+    # settings, errors, the environment variable that keeps a check from starting a background build
+    "NO_BACKGROUND", "PatchError", "Settings", "UsageError", "load_settings",
     # source trees, patches
     "FsTree", "MemoryTree", "OverlayTree", "SourceTree", "decode_patch", "patched_files",
     # facts and indexes

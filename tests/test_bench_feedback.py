@@ -4,7 +4,8 @@ and the report shows resolved, reuse and Cdup before and after the revision, per
 
 On the click-mini chain (tests/fixtures/bench/click-mini, over the installed click): a scripted
 `command` agent, and the real mini-swe-agent (litellm) against a scripted OpenAI-compatible server
-on 127.0.0.1, that re-implement click.utils.get_app_dir at turn 2 and call it once told.
+on 127.0.0.1, that re-implement click.utils.get_app_dir at turn 2 and call it once told (mini-swe-agent
+given `reuse-audit check`, which it runs from bash).
 """
 
 from __future__ import annotations
@@ -179,7 +180,7 @@ def write(path: str, text: str) -> str:
 
 @pytest.mark.mini
 @_skip_without_litellm
-def test_mini_swe_agent_second_session_receives_the_findings(chain_dir, tmp_path, monkeypatch):
+def test_mini_swe_agent_runs_reuse_audit_check_and_its_second_session_receives_the_findings(chain_dir, tmp_path, monkeypatch):
     from test_bench_agents import ScriptedModel, answer, litellm_options, serve
 
     monkeypatch.setenv("MSWEA_SILENT_STARTUP", "1")
@@ -189,13 +190,13 @@ def test_mini_swe_agent_second_session_receives_the_findings(chain_dir, tmp_path
     server, thread = serve([
         answer(write("click_tools/names.py", solution[1])), submit,                                 # turn 1
         answer(write("click_tools/config.py", COPY)),                                                # turn 2: the copy,
-        answer(f"{script()} check --no-cache --exit-zero"), submit,                                  # checked from bash
+        answer("reuse-audit check --no-cache --exit-zero"), submit,                                  # checked from bash
         answer(write("click_tools/config.py", solution[2])), submit,                                 # the revision
     ])
     chain = load_chain(chain_dir)
     try:
         config = RunConfig(run_dir=tmp_path / "runs" / "mini", agent="mini-swe-agent", time_limit=180, test_timeout=60,
-                           agent_options=litellm_options(server), sandbox=sandbox(), feedback="lint")
+                           agent_options=litellm_options(server, reuse_audit_check=True), sandbox=sandbox(), feedback="lint")
         run_benchmark([dataclasses.replace(chain, turns=chain.turns[:2])], config)
     finally:
         server.shutdown()
@@ -209,8 +210,9 @@ def test_mini_swe_agent_second_session_receives_the_findings(chain_dir, tmp_path
     def said(request: dict) -> str:
         return "\n".join(str(m.get("content")) for m in request["messages"])
 
-    # the agent runs reuse-audit check from bash in its workspace (the output in a terminal's
-    # format: the [*] of a safe fix)
+    # told of reuse-audit check, the agent runs it from bash in its workspace (the output in a
+    # terminal's format: the [*] of a safe fix)
+    assert "Run it before you finish" in said(requests[0]) and "`reuse-audit check`" in said(requests[2])
     assert "click_tools/config.py:9:1: RA001 [*] '_app_folder' re-implements 'click.utils.get_app_dir'" in said(requests[4])
     # the second session of turn 2 is a new session whose task is the findings text
     first_of_revision = said(requests[5])

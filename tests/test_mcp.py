@@ -212,3 +212,37 @@ def test_mcp_without_the_sdk_says_how_to_install_it(monkeypatch, capsys):
     assert err.count("\n") == 1 and err.startswith("reuse-audit: error: ")
     assert "pip install 'reuse-audit[mcp]'" in err
 
+
+@needs_sdk
+def test_an_opencode_run_is_given_the_server_in_its_config(repo, tmp_path):
+    """OpenCode's adapter with reuse_audit_mcp: its config's `mcp` section starts reuse-audit mcp over
+    the turn's workspace; the very command it names serves the three tools to the SDK's client."""
+    from mcp import Client, StdioServerParameters
+
+    from reuse_audit.benchmark.agents.base import make_agent
+    from reuse_audit.benchmark.model import Chain, Source, Turn, TurnRequest
+    from reuse_audit.benchmark.prompt import TOOL_NOTES
+
+    turn = Turn(1, "Sum an order.", "src/invoicing/reports.py", "invoicing.reports", ("def order_sum(lines: list) -> str",),
+                tmp_path / "test_turn.py", tmp_path / "solution.py")
+    chain = Chain("inv", tmp_path / "chain.yaml", Source("path", "invoicing", path=str(repo)), (turn,))
+    request = TurnRequest(chain, turn, repo, "# Task\n", "interface", tmp_path / "turn-1", 60.0)
+    agent = make_agent("opencode", {"model": "bench/m", "base_url": "http://127.0.0.1:9/v1", "reuse_audit_mcp": True})
+    server = agent.config(request)["mcp"]["reuse-audit"]
+    assert server["type"] == "local" and server["enabled"] and server["environment"] == {"REUSE_AUDIT_NO_BACKGROUND": "1"}
+    assert server["command"][1:6] == ["-m", "reuse_audit.app.cli", "mcp", "--repo", str(repo)]
+    assert "mcp" not in make_agent("opencode", {"model": "bench/m", "base_url": "http://127.0.0.1:9/v1"}).config(request)
+    assert "find_existing" in TOOL_NOTES["mcp"] and "check_changes" in TOOL_NOTES["mcp"]
+
+    async def main():
+        params = StdioServerParameters(command=server["command"][0], args=server["command"][1:], cwd=str(tmp_path),
+                                       env=dict(os.environ, **server["environment"]))
+        async with Client(params, read_timeout_seconds=120) as client:
+            listed = await client.list_tools()
+            found = await client.call_tool("find_existing", {"source": RENAMED_COPY, "path": turn.path})
+            return listed, found
+
+    listed, found = asyncio.run(main())
+    assert sorted(t.name for t in listed.tools) == ["check_changes", "explain", "find_existing"]
+    assert found.structured_content["findings"][0]["target"]["name"] == TARGET
+    assert (tmp_path / "turn-1" / "reuse-audit-cache").is_dir()  # its cache: the turn folder, never the workspace
