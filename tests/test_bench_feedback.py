@@ -223,3 +223,38 @@ def test_mini_swe_agent_runs_reuse_audit_check_and_its_second_session_receives_t
     two = records[1]
     assert two["extra"]["feedback"]["first"]["reimplemented"] == [TARGET] and two["reimplemented"] == []
     assert (config.run_dir / "click-mini" / "turn-2" / "revision" / "trajectory.json").is_file()
+
+
+# ---------------------------------------------------------------------------
+# the guide (docs/bench-feedback.md): its configurations and its experiment's --dry-run, as they are
+
+GUIDE = Path(__file__).resolve().parents[1] / "docs" / "bench-feedback.md"
+
+
+def test_the_guide_shows_the_experiment_and_what_it_costs_as_they_are(tmp_path):
+    import re
+
+    import yaml
+
+    from reuse_audit.benchmark.agents.base import make_agent
+
+    if importlib.util.find_spec("mcp") is None:
+        pytest.skip("the MCP SDK is not installed (pip install -e '.[mcp]'): OpenCode's reuse_audit_mcp needs it")
+    text = GUIDE.read_text(encoding="utf-8")
+    blocks = re.findall(r"^(`{3,})(\w+)\n(.*?)^\1[ \t]*$", text, re.S | re.M)
+    files = {}
+    for _, lang, body in blocks:
+        first = body.splitlines()[0]
+        if lang == "yaml" and re.fullmatch(r"#\s*[\w.-]+\.yaml", first):
+            files[first.lstrip("#").strip()] = body
+    assert {"opencode-mcp.yaml", "mini-check.yaml", "feedback-study.yaml"} <= set(files)
+    assert make_agent("opencode", yaml.safe_load(files["opencode-mcp.yaml"])).reuse_audit_mcp
+    assert make_agent("mini-swe-agent", yaml.safe_load(files["mini-check.yaml"])).reuse_audit_bin is not None
+    (tmp_path / "feedback-study.yaml").write_text(files["feedback-study.yaml"], encoding="utf-8")
+    [shown] = [body for _, lang, body in blocks if lang == "console" and "--dry-run" in body.splitlines()[0]]
+    command, *expected = shown.rstrip("\n").splitlines()
+    proc = subprocess.run([script(), *command.lstrip("$ ").split()[1:]], cwd=tmp_path, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    got = proc.stdout.rstrip("\n").splitlines()
+    assert got[0] == expected[0].replace("/home/me", str(tmp_path)) and got[1:] == expected[1:]
+    assert not (tmp_path / "runs").exists()  # a dry run writes nothing
