@@ -152,9 +152,9 @@ def render_report(report: Report, fmt: str = "text", tree: Optional[SourceTree] 
     marks): the text a pre-commit hook prints.  ``tree``: the tree after the change (the
     ``full`` format shows the code of its files)."""
     from reuse_audit.report import render_plain
-    from reuse_audit.source.tree import file_reader
+    from reuse_audit.source.tree import bytes_reader
 
-    return render_plain(fmt, report, RULES.of(report.rules), file_reader(tree) if tree is not None else None)
+    return render_plain(fmt, report, RULES.of(report.rules), bytes_reader(tree) if tree is not None else None)
 
 
 def without_declared_targets(report: Report) -> Report:

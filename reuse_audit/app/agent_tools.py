@@ -49,7 +49,7 @@ from reuse_audit.rules import RULES
 from reuse_audit.settings import Settings
 from reuse_audit.source.change import Change, change_from_files, change_from_patch, change_from_paths
 from reuse_audit.source.patch import check_path
-from reuse_audit.source.tree import FsTree, SourceTree, file_reader
+from reuse_audit.source.tree import FsTree, SourceTree, bytes_reader
 
 
 #: the module a function's source is checked in when no path says where it goes
@@ -256,7 +256,7 @@ class RepoTools:
     # ------------------------------------------------------------------ answers
 
     def _answer(self, report: Report, tree: SourceTree, what: str, checked: Optional[str] = None, scratch: bool = False) -> Answer:
-        source, rules = file_reader(tree), RULES.of(report.rules)
+        source, rules = bytes_reader(tree), RULES.of(report.rules)
         text = render_plain("text", report, rules, source).rstrip("\n")
         data = json.loads(render_plain("json", report, rules, source))
         shown = [f for f in sorted(report.findings, key=lambda f: f.sort_key) if not f.suppressed]
@@ -298,5 +298,5 @@ def _one(report: Report, finding: Finding) -> Report:
 
 
 def _header(tree: SourceTree, path: str, line: int) -> Optional[str]:
-    data = file_reader(tree)(path)
+    data = bytes_reader(tree)(path)
     return function_header(data, line) if data is not None else None

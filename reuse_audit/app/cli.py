@@ -247,13 +247,13 @@ def check(
         from reuse_audit.app.trajectory import annotate
 
         report = annotate(report, reads)
-    from reuse_audit.source.tree import file_reader
+    from reuse_audit.source.tree import bytes_reader
 
     provenance = None
     if fmt == "sarif" and git_repo is not None and (git_source is not None or gitsource.is_root(git_repo, repo_path)):
         provenance = gitsource.provenance(git_repo, git_source.head if git_source is not None else None)
     ctx = RenderContext(
-        rules=RULES.of(report.rules), version=__version__, source=file_reader(after), provenance=provenance,
+        rules=RULES.of(report.rules), version=__version__, source=bytes_reader(after), provenance=provenance,
         category=category, fixes=plan.fixes if plan is not None else {},
         color=_use_color(color, output), show_fixes=show_fixes,
         fix_option="--fix" if paths or (git_source is not None and git_source.mode != "range") else "--diff",

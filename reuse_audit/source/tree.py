@@ -117,7 +117,7 @@ class SourceTree(Protocol):
         ...
 
 
-def file_reader(tree: "SourceTree") -> Callable[[str], Optional[bytes]]:
+def bytes_reader(tree: "SourceTree") -> Callable[[str], Optional[bytes]]:
     """``read(path)``: the bytes of a file of ``tree``, None when it has none (a report's source)."""
 
     def read(path: str) -> Optional[bytes]:
