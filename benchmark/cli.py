@@ -12,7 +12,7 @@ import click
 
 from reuse_audit.errors import UsageError
 
-from reuse_audit.benchmark.model import DEFAULT_MEMORY, MEMORY_SETTINGS
+from reuse_audit.benchmark.model import DEFAULT_MEMORY, FEEDBACK_SETTINGS, MEMORY_SETTINGS
 
 
 def _value(text: str):
@@ -75,16 +75,17 @@ def bench() -> None:
 @click.option("--agent-option", "-O", "agent_options", multiple=True, help="KEY=VALUE passed to the agent adapter (repeatable); VALUE is read as JSON when it is JSON (5, true, [\"a\"]), else as text.")
 @click.option("--agent-config", "agent_config", default=None, help="YAML or JSON file: a mapping of adapter options (-O options override its keys).")
 @click.option("--memory", type=click.Choice(MEMORY_SETTINGS), default=DEFAULT_MEMORY, show_default=True, help="What the agent is told of its earlier turns.")
+@click.option("--feedback", type=click.Choice(FEEDBACK_SETTINGS), default="none", show_default=True, help="lint: after the agent's session, the submitted file is checked as a pre-commit hook would; when a finding names a function to call instead, the agent gets one more session in the turn with the findings as its message. Both submissions are scored and journaled.")
 @click.option("--chain", "chain_ids", multiple=True, help="Run only these chain ids (repeatable).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Chains run in parallel.")
-@click.option("--out", "out", default=None, help="Run directory (default: runs/<suite>-<agent>-<memory>). Rerun the same command to resume.")
+@click.option("--out", "out", default=None, help="Run directory (default: runs/<suite>-<agent>-<memory>[-lint]). Rerun the same command to resume.")
 @click.option("--time-limit", type=click.FloatRange(min=1), default=2400.0, show_default=True, help="Agent wall-time limit per turn, seconds.")
 @click.option("--test-timeout", type=click.FloatRange(min=1), default=300.0, show_default=True, help="Test run limit per turn, seconds.")
 @click.option("--workspace-limit", type=click.FloatRange(min=1), default=1024.0, show_default=True, help="MB the workspace may grow by during one agent turn: past it the agent is stopped and the turn is invalid.")
 @click.option("--sandbox", type=click.Choice(("auto", "bwrap", "none")), default="auto", show_default=True, help="Run each agent turn in a bubblewrap sandbox. auto: the sandbox, and without one only the oracle runs (unsandboxed, said once and recorded; any other agent is refused, exit 2); bwrap: required for every agent; none: no sandbox, recorded and reported as unsandboxed.")
 @click.option("--memory-limit", type=click.FloatRange(min=16), default=4096.0, show_default=True, help="MB of memory one agent turn may use (cgroup where one can be made, else per process): past it the turn is invalid.")
 @click.option("--process-limit", type=click.IntRange(min=8), default=1024, show_default=True, help="Processes and threads one agent turn may run (where a cgroup can be made).")
-def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_config: Optional[str], memory: str, chain_ids: tuple[str, ...], jobs: int, out: Optional[str], time_limit: float, test_timeout: float, workspace_limit: float, sandbox: str, memory_limit: float, process_limit: int) -> None:
+def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_config: Optional[str], memory: str, chain_ids: tuple[str, ...], jobs: int, out: Optional[str], time_limit: float, test_timeout: float, workspace_limit: float, sandbox: str, memory_limit: float, process_limit: int, feedback: str = "none") -> None:
     """Run every chain of SUITE turn by turn; every turn is scored and journaled as it ends."""
     from reuse_audit.benchmark.chain import load_suite
     from reuse_audit.benchmark.journal import read_journal
@@ -96,7 +97,7 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_co
     suite_label = Path(suite).name if Path(suite).exists() else suite
     options = _options(agent_options, agent_config)
     make_agent(agent, dict(options))  # a bad agent or option stops here, before any folder is made
-    shown_dir = Path(out) if out else Path("runs") / f"{suite_label}-{agent}-{memory}"
+    shown_dir = Path(out) if out else Path("runs") / (f"{suite_label}-{agent}-{memory}" + ("-lint" if feedback == "lint" else ""))
     run_dir = _absolute(str(shown_dir))
     config = RunConfig(
         run_dir=run_dir,
@@ -111,6 +112,7 @@ def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_co
         sandbox=sandbox,
         memory_limit=int(memory_limit * 1024 * 1024),
         process_limit=process_limit,
+        feedback=feedback,
     )
     config.isolation()  # fail closed: no sandbox for this agent stops here, before any folder is made
     run_benchmark(chains, config, _progress(agent, memory, sum(len(c.turns) for c in chains)))
@@ -135,6 +137,10 @@ def _progress(agent: str, memory: str, total: int):
         status = ""
         if record is not None:
             status = f": {record['tests_passed']}/{record['tests_total']} tests"
+            first = (record.get("extra") or {}).get("feedback", {}).get("first")
+            if first is not None:
+                was = f" (re-implemented {', '.join(first['reimplemented'])})" if first.get("reimplemented") else ""
+                status += f", revised after reuse-audit's findings{was}"
             if record.get("reimplemented"):
                 status += f", re-implemented {', '.join(record['reimplemented'])}"
         click.echo(f"reuse-audit bench: {agent}/{memory} [{state['done']}/{total}] {chain_id} turn {turn}/{turns}{status}",

@@ -17,13 +17,14 @@ The matrix file (YAML, or TOML when it ends in ``.toml``) names::
         models: [openai/gpt-4.1, anthropic/claude-sonnet-4]   # one cell per model
         # model_option: model_name   # the option the model goes to (mini-swe-agent: model_name; else model)
     memory: [none, interface, source]
+    feedback: [none, lint]          # optional: bench run --feedback (cells of lint: folders ...-lint)
     repetitions: 1                  # runs of each configuration (folders -r1, -r2, ...)
     budgets: {time_limit: 2400, test_timeout: 300, workspace_limit: 1024,
               memory_limit: 4096, process_limit: 1024, sandbox: auto}
     jobs: 2                         # chains in parallel with the local executor
 
-Every cell (suite x agent x model x memory x repetition) is one ``bench run``
-into ``EXPERIMENT/<suite>-<agent>[-<model>]-<memory>[-r<n>]``; the experiment
+Every cell (suite x agent x model x memory x feedback x repetition) is one ``bench run``
+into ``EXPERIMENT/<suite>-<agent>[-<model>]-<memory>[-lint][-r<n>]``; the experiment
 folder's ``experiment.json`` lists them.  Rerunning the same file resumes:
 finished cells and finished turns are skipped (the journals resume).  The file
 is checked whole before any folder is made (:class:`MatrixError`, one line).
@@ -40,7 +41,7 @@ from typing import Any, Optional
 
 from reuse_audit.errors import UsageError
 
-from reuse_audit.benchmark.model import MEMORY_SETTINGS
+from reuse_audit.benchmark.model import FEEDBACK_SETTINGS, MEMORY_SETTINGS
 
 EXPERIMENT_FILE = "experiment.json"
 BUDGET_KEYS = {
@@ -51,7 +52,7 @@ BUDGET_KEYS = {
     "memory_limit": ("memory_limit", 1024 * 1024, 16.0),  # MB
     "process_limit": ("process_limit", 1, 8),
 }
-TOP_KEYS = ("experiment", "suites", "chains", "agents", "memory", "repetitions", "budgets", "jobs")
+TOP_KEYS = ("experiment", "suites", "chains", "agents", "memory", "feedback", "repetitions", "budgets", "jobs")
 AGENT_KEYS = ("name", "agent", "options", "models", "model_option")
 MODEL_OPTION = {"mini-swe-agent": "model_name"}  # the option naming the model, by adapter (else "model")
 
@@ -72,6 +73,7 @@ class Cell:
     memory: str
     repetition: int
     chains: tuple  # of Chain
+    feedback: str = "none"
 
     @property
     def turns(self) -> int:
@@ -103,6 +105,7 @@ class Matrix:
             agent_options=dict(cell.options),
             jobs=self.jobs,
             suite=cell.suite_label,
+            feedback=cell.feedback,
             **values,
         )
 
@@ -175,6 +178,10 @@ def load_matrix(path: str, experiment: Optional[str] = None) -> Matrix:
     for memory in memories:
         if memory not in MEMORY_SETTINGS:
             raise MatrixError(f"{shown}: memory {memory!r} is not one of {', '.join(MEMORY_SETTINGS)}")
+    feedbacks = _strings(data.get("feedback", ["none"]), "feedback", shown)
+    for feedback in feedbacks:
+        if feedback not in FEEDBACK_SETTINGS:
+            raise MatrixError(f"{shown}: feedback {feedback!r} is not one of {', '.join(FEEDBACK_SETTINGS)}")
     chain_ids = _strings(data["chains"], "chains", shown) if "chains" in data else None
     repetitions = data.get("repetitions", 1)
     if isinstance(repetitions, bool) or not isinstance(repetitions, int) or repetitions < 1:
@@ -255,10 +262,12 @@ def load_matrix(path: str, experiment: Optional[str] = None) -> Matrix:
             continue
         for label, agent, opts, model in parsed_agents:
             for memory in memories:
-                for rep in range(1, repetitions + 1):
-                    parts = [suite_label, label] + ([model] if model else []) + [memory]
-                    name = "-".join(_slug(p) for p in parts) + (f"-r{rep}" if repetitions > 1 else "")
-                    cells.append(Cell(name, suite, suite_label, label, agent, opts, model, memory, rep, chains))
+                for feedback in feedbacks:
+                    for rep in range(1, repetitions + 1):
+                        parts = [suite_label, label] + ([model] if model else []) + [memory]
+                        parts += [feedback] if feedback != "none" else []
+                        name = "-".join(_slug(p) for p in parts) + (f"-r{rep}" if repetitions > 1 else "")
+                        cells.append(Cell(name, suite, suite_label, label, agent, opts, model, memory, rep, chains, feedback))
     names = [c.name for c in cells]
     clash = next((n for n in names if names.count(n) > 1), None)
     if clash:
@@ -283,10 +292,16 @@ def plan(matrix: Matrix) -> list[dict]:
     rows = []
     for cell in matrix.cells:
         done = done_turns(matrix.experiment / cell.name)
+        to_run = max(cell.turns - done, 0)
+        cost_limit = cell.options.get("cost_limit")
         rows.append({
             "cell": cell.name, "suite": cell.suite_label, "agent": cell.agent_label, "model": cell.model or "",
-            "memory": cell.memory, "repetition": cell.repetition, "chains": len(cell.chains),
-            "turns": cell.turns, "to_run": max(cell.turns - done, 0),
+            "memory": cell.memory, "feedback": cell.feedback, "repetition": cell.repetition, "chains": len(cell.chains),
+            "turns": cell.turns, "to_run": to_run,
+            # agent sessions at most: a turn under --feedback lint may get a second one
+            "sessions": to_run * (2 if cell.feedback == "lint" else 1),
+            "cost_limit": cost_limit if isinstance(cost_limit, (int, float)) and not isinstance(cost_limit, bool) else None,
+            "adapter": cell.agent,
         })
     return rows
 
@@ -295,20 +310,47 @@ def render_plan(matrix: Matrix, rows: list[dict]) -> str:
     from reuse_audit.benchmark.report import _grid
 
     config = matrix.run_config(matrix.cells[0]) if matrix.cells else None
-    head = ["Cell", "Agent", "Model", "Memory", "Chains", "Turns", "To run"]
-    body = [[r["cell"], r["agent"], r["model"] or "-", r["memory"], str(r["chains"]), str(r["turns"]), str(r["to_run"])] for r in rows]
+    lint = any(r["feedback"] == "lint" for r in rows)
+    head = ["Cell", "Agent", "Model", "Memory"] + (["Feedback"] if lint else []) + ["Chains", "Turns", "To run"]
+    body = [[r["cell"], r["agent"], r["model"] or "-", r["memory"]] + ([r["feedback"]] if lint else [])
+            + [str(r["chains"]), str(r["turns"]), str(r["to_run"])] for r in rows]
     total = sum(r["turns"] for r in rows)
     left = sum(r["to_run"] for r in rows)
+    sessions = sum(r["sessions"] for r in rows)
     lines = [f"Experiment {matrix.experiment}: {len(rows)} cell(s), {total} agent turn(s), {left} still to run", ""]
     lines.append(_grid(head, body).rstrip("\n"))
     if config is not None:
-        hours = left * config.time_limit / 3600.0
+        hours = sessions * config.time_limit / 3600.0
+        revised = sessions - left
+        why = (f"{left} turns x {config.time_limit:g} s time limit" if not revised else
+               f"{sessions} agent sessions x {config.time_limit:g} s time limit: {left} turns, {revised} of them "
+               "under --feedback lint, which may get a second session")
         lines.append("")
         lines.append(
-            f"At most {hours:,.1f} agent-hours still to run ({left} turns x {config.time_limit:g} s time limit); "
-            f"{left * config.test_timeout / 3600.0:,.1f} hours of test runs at most."
+            f"At most {hours:,.1f} agent-hours still to run ({why}); "
+            f"{sessions * config.test_timeout / 3600.0:,.1f} hours of test runs at most."
         )
+        lines += _cost_lines(rows)
     return "\n".join(lines) + "\n"
+
+
+#: adapters that call no model: no cost to bound
+_NO_MODEL = ("oracle", "replay")
+
+
+def _cost_lines(rows: list[dict]) -> list[str]:
+    """What the model calls still to run cost at most: each session within its agent's ``cost_limit``
+    (mini-swe-agent's budget of one session, in dollars); cells whose agent sets none are named."""
+    bounded = [r for r in rows if r["cost_limit"] is not None and r["sessions"]]
+    unbounded = sorted({r["agent"] for r in rows if r["cost_limit"] is None and r["adapter"] not in _NO_MODEL and r["sessions"]})
+    out = []
+    if bounded:
+        dollars = sum(r["sessions"] * r["cost_limit"] for r in bounded)
+        out.append(f"At most ${dollars:,.2f} of model cost in the {len(bounded)} cell(s) whose agent sets cost_limit "
+                   f"({sum(r['sessions'] for r in bounded)} sessions x their cost_limit).")
+    if unbounded:
+        out.append(f"No cost bound for agent(s) {', '.join(unbounded)}: no cost_limit option (the journals record what each turn cost).")
+    return out
 
 
 def write_experiment(matrix: Matrix) -> None:
@@ -316,7 +358,8 @@ def write_experiment(matrix: Matrix) -> None:
     record = {
         "matrix": str(matrix.file),
         "cells": [{"cell": c.name, "suite": c.suite_label, "agent": c.agent_label, "adapter": c.agent,
-                   "model": c.model, "memory": c.memory, "repetition": c.repetition} for c in matrix.cells],
+                   "model": c.model, "memory": c.memory, "feedback": c.feedback, "repetition": c.repetition}
+                  for c in matrix.cells],
     }
     path = matrix.experiment / EXPERIMENT_FILE
     tmp = path.with_name(path.name + ".tmp")

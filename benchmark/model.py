@@ -18,6 +18,9 @@ if TYPE_CHECKING:  # pragma: no cover (the engine is not loaded for the chains' 
 
 MEMORY_SETTINGS = ("none", "interface", "source")
 DEFAULT_MEMORY = "interface"
+#: ``bench run --feedback``: ``none``, or ``lint`` (the submitted file is checked after the agent's
+#: session, and a finding naming a function to call instead gets the agent one more session)
+FEEDBACK_SETTINGS = ("none", "lint")
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,9 @@ class TurnRequest:
     turn_dir: Path  # where the agent may keep its trajectory and logs (outside the workspace)
     time_limit: float  # seconds of wall time
     env: tuple[tuple[str, str], ...] = ()  # environment the agent's commands must run with
+    # the turn's second session under --feedback lint: ``prompt`` is reuse-audit's findings on the
+    # file the first one submitted (with the task below them); the workspace is as that one left it
+    revision: bool = False
 
 
 @dataclass(frozen=True)

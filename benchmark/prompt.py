@@ -9,6 +9,10 @@ the agent is told about its own earlier turns:
 * ``source``: the exact files it submitted in earlier turns.
 
 The note is part of the prompt only: it is never written into the workspace.
+
+Under ``--feedback lint`` a turn whose submitted file has a finding gets a second
+session whose prompt is :func:`feedback_prompt`: reuse-audit's text report of
+that file, as a pre-commit hook prints it, then the turn's prompt.
 """
 
 from __future__ import annotations
@@ -74,3 +78,47 @@ def build_prompt(chain: Chain, turn: Turn, memory: str, workspace: Path) -> str:
     if note:
         parts.append(note)
     return "\n".join(parts)
+
+
+FEEDBACK = """\
+# Your submission was rejected by reuse-audit (turn {number})
+
+`reuse-audit check` ran on `{path}` as a pre-commit hook would, and found code that re-implements \
+functions the repository already has:
+
+```text
+{report}```
+
+Revise `{path}`: call the functions named above instead of re-implementing them, keep the required \
+signatures and behaviour, and finish as before. The workspace is as you left it.
+
+## The task, as it was given
+
+{prompt}"""
+
+
+#: what an agent given reuse-audit is told of it, by how it is given (the adapters' options
+#: ``reuse_audit_check`` of mini-swe-agent, ``reuse_audit_mcp`` of OpenCode): the same advice
+TOOL_NOTES = {
+    "check": """\
+## reuse-audit
+`reuse-audit check`, run in the repository, lists the new or changed functions that re-implement \
+functions the repository already has, each with the function to call instead. Run it before you \
+finish, and call those functions rather than copying what they do.""",
+    "mcp": """\
+## reuse-audit
+The reuse-audit tools name the functions the repository already has that your code would \
+re-implement, each with its signature: ask `find_existing` before you write a function, and \
+`check_changes` before you finish; call those functions rather than copying what they do.""",
+}
+
+
+def with_tool_note(prompt: str, tool: str) -> str:
+    """``prompt`` with the note of reuse-audit given as ``tool`` (a key of :data:`TOOL_NOTES`) after it."""
+    return prompt.rstrip() + "\n\n" + TOOL_NOTES[tool] + "\n"
+
+
+def feedback_prompt(turn: Turn, report: str, prompt: str) -> str:
+    """The prompt of a turn's second session under ``--feedback lint``: ``report`` (the text report of
+    the submitted file, as ``reuse-audit check`` prints it), then the turn's ``prompt``."""
+    return FEEDBACK.format(number=turn.number, path=turn.path, report=report, prompt=prompt.rstrip() + "\n")

@@ -84,11 +84,24 @@ METRICS = (
 )
 LAST_TURN = (("cdup_last", "Cdup last turn %"), ("near_clone_last", "Near-clone last turn %"))
 OVERALL = METRICS + LAST_TURN
-TITLES = dict(OVERALL)
+# runs with --feedback lint: the turns given a revision session, and the first submission's figures
+# (before the revision); the metrics above are those of the submission scored (after it)
+FEEDBACK_METRICS = (
+    ("revised", "Revised %"),
+    ("resolved_first", "Resolved % before revision"),
+    ("reuse_repo_first", "Reuse repo % before revision"),
+    ("reuse_self_first", "Reuse self % before revision"),
+    ("cdup_first", "Cdup % before revision"),
+)
+#: a record's fields that score its submission: a turn given feedback keeps its first submission's
+#: in ``extra.feedback.first`` (see runner.py)
+SCORE_FIELDS = ("tests_passed", "tests_total", "resolved", "repo_reused", "self_reused", "repo_recalled",
+                "self_recalled", "reimplemented", "unjudged", "duplicated", "findings")
+TITLES = dict(OVERALL + FEEDBACK_METRICS)
 PERCENT = {
     "resolved", "passed", "reuse_repo", "reuse_self", "recall_repo", "recall_self", "unread_repo", "unread_self",
     "cdup", "near_clone", "cdup_last", "near_clone_last",
-}
+} | {key for key, _ in FEEDBACK_METRICS}
 # the columns of the grouped tables (by library, chain, memory, agent and model)
 GROUP_COLUMNS = ("resolved", "passed", "reuse_repo", "reuse_self", "recall_repo", "recall_self", "unread_repo",
                  "cdup", "cdup_last", "near_clone")
@@ -120,6 +133,7 @@ class RunSummary:
     other_files: tuple = ()
     pooled: dict = field(default_factory=dict)  # metric -> value pooled over all measured turns
     ci_pooled: dict = field(default_factory=dict)  # metric -> (low, high) of the pooled value
+    feedback: bool = False  # a run with --feedback lint: FEEDBACK_METRICS too
 
     @property
     def turns_without_reads(self) -> int:
@@ -194,10 +208,30 @@ def annotate(records: list[dict]) -> list[dict]:
     return out
 
 
-def metrics(records: list[dict]) -> dict:
+def first_submission(record: dict) -> dict:
+    """``record`` as its first submission scored (``extra.feedback.first``), for a turn given a
+    revision session under ``--feedback lint``; the record itself for any other turn."""
+    extra = record.get("extra") if isinstance(record.get("extra"), dict) else {}
+    feedback = extra.get("feedback") if isinstance(extra.get("feedback"), dict) else {}
+    first = feedback.get("first")
+    if not isinstance(first, dict):
+        return record
+    return {**record, **{key: first[key] for key in SCORE_FIELDS if key in first}}
+
+
+def feedback_metrics(records: list[dict]) -> dict:
+    """FEEDBACK_METRICS over ``records``: the share of turns given a revision session, and resolved,
+    reuse and Cdup of the first submissions (the turns given none submitted once)."""
+    first = metrics([first_submission(r) for r in records])
+    out = {f"{key}_first": first[key] for key in ("resolved", "reuse_repo", "reuse_self", "cdup")}
+    out["revised"] = _ratio(sum(1 for r in records if first_submission(r) is not r), len(records))
+    return out
+
+
+def metrics(records: list[dict], feedback: bool = False) -> dict:
     """Every metric over a set of records (one turn's, usually, or all of a run's: pooled); the
     metrics of reads over the records whose harness reported them.  ``turns`` and
-    ``turns_with_reads`` count the records."""
+    ``turns_with_reads`` count the records.  With ``feedback``, FEEDBACK_METRICS too."""
     n = len(records)
     read = [r for r in records if reads_recorded(r)]
 
@@ -226,29 +260,30 @@ def metrics(records: list[dict]) -> dict:
         "wall": mean_of(lambda r: float(r.get("agent_seconds") or 0.0), records),
         "turns": n,
         "turns_with_reads": len(read),
+        **(feedback_metrics(records) if feedback else {}),
     }
 
 
-def per_turn_metrics(records: list[dict]) -> dict:
-    return {t: metrics([r for r in records if r["turn"] == t]) for t in sorted({r["turn"] for r in records})}
+def per_turn_metrics(records: list[dict], feedback: bool = False) -> dict:
+    return {t: metrics([r for r in records if r["turn"] == t], feedback) for t in sorted({r["turn"] for r in records})}
 
 
-def overall_metrics(records: list[dict], per_turn: Optional[dict] = None) -> dict:
+def overall_metrics(records: list[dict], per_turn: Optional[dict] = None, feedback: bool = False) -> dict:
     """Each metric's mean over turns; Cdup and near-clones also at each chain's last turn."""
-    per_turn = per_turn if per_turn is not None else per_turn_metrics(records)
+    per_turn = per_turn if per_turn is not None else per_turn_metrics(records, feedback)
     out = {}
-    for key, _ in METRICS:
-        out[key] = _mean([m[key] for m in per_turn.values() if m[key] is not None])
+    for key, _ in METRICS + (FEEDBACK_METRICS if feedback else ()):
+        out[key] = _mean([m[key] for m in per_turn.values() if m.get(key) is not None])
     out.update(_last_turn(records))
     out["turns"] = len(records)
     out["turns_with_reads"] = sum(1 for r in records if reads_recorded(r))
     return out
 
 
-def pooled_metrics(records: list[dict]) -> dict:
+def pooled_metrics(records: list[dict], feedback: bool = False) -> dict:
     """Each metric pooled over all of ``records`` at once (reuse: targets reused / all targets);
     the last-turn rates as :func:`overall_metrics` gives them."""
-    return {**metrics(records), **_last_turn(records)}
+    return {**metrics(records, feedback), **_last_turn(records)}
 
 
 def _last_turn(records: list[dict]) -> dict:
@@ -329,14 +364,15 @@ def summarise(run_dir: Path, resamples: int = BOOTSTRAP, seed: int = SEED) -> Ru
             config = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError):
             config = {}
-    label = f"{agent_model(config)}/{config.get('memory', '?')} ({run_dir.name})"
-    per_turn = per_turn_metrics(records)
-    overall = overall_metrics(records, per_turn)
+    feedback = config.get("feedback") == "lint"
+    label = f"{agent_model(config)}/{config.get('memory', '?')}{'+lint' if feedback else ''} ({run_dir.name})"
+    per_turn = per_turn_metrics(records, feedback)
+    overall = overall_metrics(records, per_turn, feedback)
     ci, ci_pooled = bootstrap_both(records, resamples, seed)
     chains = len({r["chain"] for r in records})
     return RunSummary(label, str(run_dir), chains, len(records), overall, per_turn, invalid, errors, ci, config,
                       tuple(records), resamples, seed, isolation_label(config.get("isolation")), _other_files(records),
-                      pooled_metrics(records), ci_pooled)
+                      pooled_metrics(records, feedback), ci_pooled, feedback)
 
 
 def _other_files(records: list[dict]) -> tuple:
@@ -443,24 +479,35 @@ def _ci_note(summaries: list[RunSummary]) -> str:
             f"resamples, seed {summaries[0].seed}.")
 
 
+def overall_keys(summaries: list[RunSummary]) -> tuple:
+    """The overall metrics shown: FEEDBACK_METRICS too when a run had --feedback lint."""
+    return OVERALL + (FEEDBACK_METRICS if any(s.feedback for s in summaries) else ())
+
+
+def turn_keys(summaries: list[RunSummary]) -> tuple:
+    """The per-turn metrics shown: FEEDBACK_METRICS too when a run had --feedback lint."""
+    return METRICS + (FEEDBACK_METRICS if any(s.feedback for s in summaries) else ())
+
+
 def tables(summaries: list[RunSummary]) -> list[Table]:
     """Every table of the report (the wide text, Markdown and LaTeX)."""
     out = []
-    head = ["Configuration", "Chains", "Turns", "Invalid", "Errors"] + [t for _, t in OVERALL]
+    overall = overall_keys(summaries)
+    head = ["Configuration", "Chains", "Turns", "Invalid", "Errors"] + [t for _, t in overall]
     for title, values_of, note in (("Overall (mean over turns)", lambda s: s.overall, MEAN_NOTE),
                                    ("Overall (pooled over targets)", lambda s: s.pooled, POOLED_NOTE)):
         rows = [[s.label, str(s.chains), str(s.turns), str(s.invalid), str(s.errors)]
-                + [_cell(values_of(s), k) for k, _ in OVERALL] for s in summaries]
+                + [_cell(values_of(s), k) for k, _ in overall] for s in summaries]
         out.append(Table(title, head, rows, note))
     out.append(Table(
         "Overall with 95 % bootstrap confidence intervals",
         ["Metric"] + [f"{s.label} {way}" for s in summaries for way in ("mean over turns", "pooled")],
         [[title] + [cell for s in summaries for cell in (_with_ci(s.overall, s.ci, key), _with_ci(s.pooled, s.ci_pooled, key))]
-         for key, title in OVERALL],
+         for key, title in overall],
         note=_ci_note(summaries),
     ))
     turns = sorted({t for s in summaries for t in s.per_turn})
-    for key, title in METRICS:
+    for key, title in turn_keys(summaries):
         out.append(Table(f"{title} by turn", ["Configuration"] + [f"T{t}" for t in turns],
                          [[s.label] + [_cell(s.per_turn.get(t, {}), key) for t in turns] for s in summaries]))
     out.append(_grouped(summaries, lambda r: str(r.get("library") or r["chain"].split("-")[0]), "Library"))
@@ -569,12 +616,13 @@ def _fitted(first_head: list[str], first_rows: list[list[str]], groups: list[tup
 
 
 def _overall_narrow(summaries: list[RunSummary], keys: list[str]) -> list[str]:
-    first = [[title] for _, title in OVERALL]
+    shown = overall_keys(summaries)
+    first = [[title] for _, title in shown]
     groups = []
     for key, s in zip(keys, summaries):
         heads = ["Mean over turns", "95 % CI", "Pooled"] if len(summaries) == 1 else \
             [f"{key} mean", f"{key} 95 % CI", f"{key} pooled"]
-        rows = [[_cell(s.overall, k), _interval(k, s.overall, s.ci), _cell(s.pooled, k)] for k, _ in OVERALL]
+        rows = [[_cell(s.overall, k), _interval(k, s.overall, s.ci), _cell(s.pooled, k)] for k, _ in shown]
         groups.append((heads, rows))
     out = ["Overall: mean over turns (with its 95 % CI) and pooled over targets"]
     out += _fitted(["Metric"], first, groups)
@@ -585,8 +633,9 @@ def _overall_narrow(summaries: list[RunSummary], keys: list[str]) -> list[str]:
 
 def _per_turn_narrow(s: RunSummary, name: str) -> list[str]:
     turns = sorted(s.per_turn)
-    groups = [([f"T{t}"], [[_cell(s.per_turn[t], k)] for k, _ in METRICS]) for t in turns]
-    return _wrap(f"Per turn: {name}") + _fitted(["Metric"], [[title] for _, title in METRICS], groups)
+    shown = turn_keys([s])
+    groups = [([f"T{t}"], [[_cell(s.per_turn[t], k)] for k, _ in shown]) for t in turns]
+    return _wrap(f"Per turn: {name}") + _fitted(["Metric"], [[title] for _, title in shown], groups)
 
 
 def _other_files_narrow(summaries: list[RunSummary], keys: list[str]) -> list[str]:
@@ -765,7 +814,7 @@ def plot(summaries: list[RunSummary], path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    keys = list(METRICS)
+    keys = list(turn_keys(summaries))
     cols = 4
     rows = (len(keys) + cols - 1) // cols
     fig, axes = plt.subplots(rows, cols, figsize=(4.3 * cols, 3.1 * rows + 0.6), squeeze=False)

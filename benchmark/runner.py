@@ -83,6 +83,7 @@ the chain and its source (``/tmp``, the home folder) are not seen at all.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -94,7 +95,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-from reuse_audit.api import FsTree, MemoryTree, Settings, resolve_targets
+from reuse_audit.api import FsTree, MemoryTree, Result, Settings, render_report, resolve_targets, without_declared_targets
 from reuse_audit.errors import UsageError
 
 from reuse_audit.benchmark.agents.base import ENDPOINT_OPTIONS, make_agent
@@ -102,7 +103,7 @@ from reuse_audit.benchmark.agents.process import workspace_limits
 from reuse_audit.benchmark.fetch import fetch_chain
 from reuse_audit.benchmark.journal import JOURNAL, Journal
 from reuse_audit.benchmark.model import AgentResult, Chain, TurnRecord, TurnRequest
-from reuse_audit.benchmark.prompt import build_prompt
+from reuse_audit.benchmark.prompt import build_prompt, feedback_prompt
 from reuse_audit.benchmark.sandbox import DEFAULT_MEMORY_LIMIT, DEFAULT_PROCESS_LIMIT, TurnSandbox, probe, suites_folder
 from reuse_audit.benchmark.scoring import TestRun, other_files, recalled, reuse_score, run_tests, score_diff, viewed
 from reuse_audit.benchmark.workspace import Workspace
@@ -147,6 +148,7 @@ class RunConfig:
     sandbox: str = "auto"  # auto (bwrap where the machine allows it), bwrap (required) or none
     memory_limit: int = DEFAULT_MEMORY_LIMIT  # bytes of memory of one agent turn
     process_limit: int = DEFAULT_PROCESS_LIMIT  # processes and threads of one agent turn
+    feedback: str = "none"  # "lint": a turn whose submitted file has a finding gets one more session (see run_turn)
 
     @property
     def run_id(self) -> str:
@@ -169,6 +171,8 @@ class RunConfig:
             described["memory_limit"] = self.memory_limit
         if self.process_limit != DEFAULT_PROCESS_LIMIT:
             described["process_limit"] = self.process_limit
+        if self.feedback != "none":
+            described["feedback"] = self.feedback
         return described
 
     def isolation(self):
@@ -328,18 +332,137 @@ def run_turn(
         time_limit=config.time_limit,
         env=tuple(sorted(workspace.env.items())),
     )
+    setup_seconds = time.monotonic() - setup_started
+    sessions = [_session(chain, turn, config, workspace, agent, request, pre, journal, chain_guard)]
+    started = time.monotonic()
+    submission = _submission(turn, workspace, pre, before)
+    tests_seconds = 0.0
+    declared = resolve_targets(before, [t.name for t in turn.targets])
+    feedback: Optional[dict] = None
+    if config.feedback == "lint" and not sessions[0].invalid and submission.scored is not None:
+        # the submitted file checked as a pre-commit hook checks it (the rules that need no declared
+        # targets): when a finding names a function to call instead, the agent gets one more session
+        # in the same turn, the findings its message; the first submission is scored and kept too
+        lint = without_declared_targets(submission.scored.report)
+        named = [f for f in lint.findings if not f.suppressed and f.target]
+        feedback = {"findings": [_finding_json(f) for f in named]}
+        if named:
+            message = feedback_prompt(turn, render_report(lint), prompt)
+            (turn_dir / FEEDBACK_FILE).write_text(message, encoding="utf-8")
+            (turn_dir / FIRST_DIFF_FILE).write_text(submission.diff, encoding="utf-8", errors="surrogateescape")
+            tested = _tests(chain, turn, config, workspace, pre, submission.next_commit, turn_dir / "first", "first-tests")
+            tests_seconds += tested.seconds
+            first = sessions[0].result
+            feedback["first"] = {
+                "commit": submission.post, "next_commit": submission.next_commit, "diff": FIRST_DIFF_FILE,
+                "status": first.status, "cost": float(first.cost or 0.0), "tokens": int(first.tokens or 0),
+                "steps": int(first.steps or 0), "notes": tested.notes,
+                **_scores(submission, tested, turn, first.reads, declared, duplicated, as_json=True),
+            }
+            revision = dataclasses.replace(request, prompt=message, turn_dir=turn_dir / REVISION_DIR, revision=True)
+            revision.turn_dir.mkdir()
+            paused = time.monotonic()
+            sessions.append(_session(chain, turn, config, workspace, agent, revision, pre, journal, chain_guard))
+            started += time.monotonic() - paused  # the agent's time is not the benchmark's
+            submission = _submission(turn, workspace, pre, before)
+            feedback["message"] = FEEDBACK_FILE
+            feedback["revision"] = {"status": sessions[-1].result.status}
+    tested = _tests(chain, turn, config, workspace, pre, submission.next_commit, turn_dir, "tests")
+    tests_seconds += tested.seconds
+    (turn_dir / "diff.patch").write_text(submission.diff, encoding="utf-8", errors="surrogateescape")
+    reads = tuple(sorted({read for s in sessions for read in s.result.reads}, key=lambda r: (r.path, r.start, r.end)))
+    with open(turn_dir / "reads.jsonl", "w", encoding="utf-8") as handle:
+        for read in reads:
+            handle.write(json.dumps({"path": read.path, "start": read.start, "end": read.end}) + "\n")
+    scores = _scores(submission, tested, turn, reads, declared, duplicated)
+    files_viewed, lines_viewed = viewed(reads, _line_counter(before, workspace.root))
+    # the benchmark's own cost of a turn: workspace reset, snapshot, prompt and
+    # guards before the agent; diff, scoring and carrying forward after it
+    # (not the agent, not the tests): scripts/perf.py --bench reports it
+    overhead = setup_seconds + sum(s.overhead for s in sessions) + (time.monotonic() - started) - tests_seconds
+    timing = {"agent_seconds": sum(s.seconds for s in sessions), "tests_seconds": tests_seconds, "overhead_seconds": overhead}
+    (turn_dir / "timing.json").write_text(
+        json.dumps({k: round(v, 3) for k, v in timing.items()}) + "\n", encoding="utf-8"
+    )
+    next_commit = submission.next_commit
+    extra = {"commit": submission.post, "next_commit": next_commit, "submitted_file": next_commit != pre,
+             # did the harness report reads (any, or a trajectory to read them from)?  If not, recall is n/a
+             "reads_recorded": bool(reads) or any(s.result.trajectory is not None for s in sessions),
+             "other_files": other_files(workspace.changed_files(pre, submission.post),
+                                        turn.path if next_commit != pre else None, before, workspace.root)}
+    if feedback is not None:
+        extra["feedback"] = feedback
+    notes = [s.result.message for s in sessions if s.result.message] + tested.notes
+    status = sessions[-1].result.status
+    if tested.infra_error:  # the tests could not run: nothing of the turn says anything of the agent
+        extra["infra_error"] = tested.infra_error
+        notes.append(f"infrastructure error: {tested.infra_error}")
+        status = "error"
+    invalid = [reason for s in sessions for reason in s.invalid]
+    if invalid:
+        reason = "; ".join(invalid)
+        extra.update(invalid=True, invalid_reason=reason)
+        notes.append(f"invalid: {reason}")
+    return TurnRecord(
+        run_id=config.run_id,
+        chain=chain.id,
+        turn=turn.number,
+        agent=config.agent,
+        memory=config.memory,
+        status=status,
+        repo_targets=tuple(t.name for t in turn.targets if t.kind == "repo"),
+        self_targets=tuple(t.name for t in turn.targets if t.kind == "self"),
+        files_viewed=files_viewed,
+        lines_viewed=lines_viewed,
+        notes=tuple(notes),
+        extra=extra,
+        library=chain.source.package,
+        cost=sum(float(s.result.cost or 0.0) for s in sessions),
+        tokens=sum(int(s.result.tokens or 0) for s in sessions),
+        steps=sum(int(s.result.steps or 0) for s in sessions),
+        **scores,
+    )
+
+
+#: the turn folder's files of a turn given feedback: the message of the revision session, the
+#: first submission's change, and the revision session's own folder (the agent's logs)
+FEEDBACK_FILE = "feedback.md"
+FIRST_DIFF_FILE = "first-diff.patch"
+REVISION_DIR = "revision"
+
+
+@dataclass(frozen=True)
+class _Session:
+    """One agent session of a turn: what the agent said, why the session is invalid (if it is)."""
+
+    result: AgentResult
+    invalid: tuple[str, ...]
+    seconds: float  # the agent's
+    overhead: float  # the benchmark's: the guards' snapshots and comparisons
+
+
+def _hidden(config: RunConfig, chain: Chain) -> list[Path]:
+    """What no agent session (nor the tests of its submission) may see."""
+    return [config.run_dir, chain.file.parent, suites_folder()]
+
+
+def _session(chain, turn, config: RunConfig, workspace: Workspace, agent, request: TurnRequest, pre: str,
+             journal: Optional[Journal], chain_guard: Optional["Guard"]) -> _Session:
+    """Run the agent on ``request`` in the turn's sandbox, its folders guarded (see the module's
+    docstring); an infrastructure error resets the workspace to ``pre`` and stops the run."""
+    turn_dir = config.run_dir / chain.id / f"turn-{turn.number}"
+    guarding = time.monotonic()
     run_guard = Guard(_turn_guard_roots(config, workspace), skip=_turn_guard_skips(config, chain, workspace, turn_dir))
     started = time.monotonic()
-    setup_seconds = started - setup_started
     sandbox = TurnSandbox(
         config.isolation(),
-        writable=[workspace.root, turn_dir],
-        hidden=[config.run_dir, chain.file.parent, suites_folder()],
+        writable=[workspace.root, request.turn_dir],
+        hidden=_hidden(config, chain),
         visible=[workspace.git_dir / "objects"],  # the workspace's .git borrows them
         network=bool(getattr(agent, "needs_network", False)),
         memory_limit=config.memory_limit,
         process_limit=config.process_limit,
-        name=f"{chain.id}-{turn.number}",
+        name=f"{chain.id}-{turn.number}" + ("-revision" if request.revision else ""),
     )
     with workspace_limits(workspace.root, config.workspace_limit) as limits, sandbox:
         try:
@@ -353,8 +476,7 @@ def run_turn(
             f"{chain.id} turn {turn.number} not run (infrastructure error, nothing scored): {result.infra_error}; "
             "then rerun the same command to resume"
         )
-    agent_seconds = time.monotonic() - started
-    started = time.monotonic()
+    ended = time.monotonic()
     invalid: list[str] = []
     if over:
         invalid.append(f"{over}: the agent was stopped and its changes discarded")
@@ -372,110 +494,94 @@ def run_turn(
         tampered = _journal_tampering(journal)
         if tampered:
             invalid.append(tampered)
+    return _Session(result, tuple(invalid), ended - started, (started - guarding) + (time.monotonic() - ended))
+
+
+@dataclass(frozen=True)
+class _Submission:
+    """What a session left: its commit, the commit carried forward (the pre-turn commit plus the
+    submitted file), the whole change (``diff.patch``) and the submitted file's check."""
+
+    post: str
+    next_commit: str
+    diff: str
+    scored: Optional[Result]
+
+
+def _submission(turn, workspace: Workspace, pre: str, before: MemoryTree) -> _Submission:
     post = workspace.commit_turn(turn.number)
     # what is scored by the tests: the pre-turn commit plus the submitted file, as committed (a
     # regular file; a link is not submitted), checked out afresh outside the workspace
     next_commit = workspace.commit_with(pre, turn.path, post, turn.number)
-    diff = workspace.diff(pre, post)
-    (turn_dir / "diff.patch").write_text(diff, encoding="utf-8", errors="surrogateescape")
-    reads = tuple(sorted(set(result.reads), key=lambda r: (r.path, r.start, r.end)))
-    with open(turn_dir / "reads.jsonl", "w", encoding="utf-8") as handle:
-        for read in reads:
-            handle.write(json.dumps({"path": read.path, "start": read.start, "end": read.end}) + "\n")
     # reuse, Cdup and near-clones: the submitted file alone, as carried forward (the study scores
     # "the file left at the required path"); the other files are listed, never scored
     submitted_diff = workspace.diff(pre, next_commit)
-    settings = Settings()
-    scored = score_diff(before, submitted_diff, turn, settings) if submitted_diff.strip() else None
-    tests_started = time.monotonic()
-    def tests_sandbox(name: str) -> TurnSandbox:  # the submission's code runs in its tests
+    scored = score_diff(before, submitted_diff, turn, Settings()) if submitted_diff.strip() else None
+    return _Submission(post, next_commit, workspace.diff(pre, post), scored)
+
+
+@dataclass(frozen=True)
+class _Tested:
+    tests: TestRun
+    notes: list
+    seconds: float
+    infra_error: Optional[str]
+
+
+def _tests(chain, turn, config: RunConfig, workspace: Workspace, pre: str, commit: str, out_dir: Path, name: str) -> _Tested:
+    """The turn's tests on ``commit``, in a sandbox of their own (the submission's code runs in them)."""
+    started = time.monotonic()
+
+    def tests_sandbox(label: str) -> TurnSandbox:
         return TurnSandbox(
-            config.isolation(), hidden=sandbox.hidden, memory_limit=config.memory_limit,
-            process_limit=config.process_limit, name=f"{chain.id}-{turn.number}-{name}",
+            config.isolation(), hidden=_hidden(config, chain), memory_limit=config.memory_limit,
+            process_limit=config.process_limit, name=f"{chain.id}-{turn.number}-{label}",
         )
 
-    tests_box = tests_sandbox("tests")
-    tests = run_submitted_tests(workspace, next_commit, turn, turn_dir, config.test_timeout, tests_box)
-    agent_broke_session = None
+    box = tests_sandbox(name)
+    tests = run_submitted_tests(workspace, commit, turn, out_dir, config.test_timeout, box)
+    notes = []
     if tests.infra_error:
         # Is it the infrastructure's, or did the submission break the session?  The
         # same tests on the pre-turn commit tell: only a session that fails there
         # too is not the agent's.
-        pre_run = run_submitted_tests(workspace, pre, turn, turn_dir / "pre-turn", config.test_timeout,
-                                      tests_sandbox("pre-turn-tests"))
+        pre_run = run_submitted_tests(workspace, pre, turn, out_dir / "pre-turn", config.test_timeout,
+                                      tests_sandbox(f"pre-turn-{name}"))
         if pre_run.infra_error is None:
-            agent_broke_session = tests.infra_error
+            notes.append(f"the submission broke the test session (it runs on the pre-turn tree): {tests.infra_error}")
             tests = TestRun(0, tests.total, tests.outcomes, tests.timed_out)
-    tests_seconds = time.monotonic() - tests_started
-    declared = resolve_targets(before, [t.name for t in turn.targets])
+    if tests.timed_out:
+        notes.insert(0, "tests timed out")
+    if box.violations:
+        notes.insert(1 if tests.timed_out else 0, "tests: " + "; ".join(box.violations))
+    return _Tested(tests, notes, time.monotonic() - started, tests.infra_error)
+
+
+def _scores(submission: _Submission, tested: _Tested, turn, reads, declared, duplicated: bool, as_json: bool = False) -> dict:
+    """The fields of a turn's record that score a submission (its tests, reuse, recall, Cdup and
+    findings); ``duplicated``: the chain had a re-implemented target before this turn.  With
+    ``as_json``, lists (as the journal reads them back)."""
     repo_targets = tuple(t.name for t in turn.targets if t.kind == "repo")
     self_targets = tuple(t.name for t in turn.targets if t.kind == "self")
-    if scored is not None:
-        reuse = reuse_score(scored, turn)
-        findings = tuple(_finding_json(f) for f in scored.report.findings)
-    else:
-        reuse = None
-        findings = ()
+    reuse = reuse_score(submission.scored, turn) if submission.scored is not None else None
     reimplemented = reuse.reimplemented if reuse else ()
-    files_viewed, lines_viewed = viewed(reads, _line_counter(before, workspace.root))
-    # the benchmark's own cost of a turn: workspace reset, snapshot, prompt and
-    # guards before the agent; diff, scoring and carrying forward after it
-    # (not the agent, not the tests): scripts/perf.py --bench reports it
-    overhead = setup_seconds + (time.monotonic() - started) - tests_seconds
-    timing = {"agent_seconds": agent_seconds, "tests_seconds": tests_seconds, "overhead_seconds": overhead}
-    (turn_dir / "timing.json").write_text(
-        json.dumps({k: round(v, 3) for k, v in timing.items()}) + "\n", encoding="utf-8"
-    )
-    extra = {"commit": post, "next_commit": next_commit, "submitted_file": next_commit != pre,
-             # did the harness report reads (any, or a trajectory to read them from)?  If not, recall is n/a
-             "reads_recorded": bool(reads) or result.trajectory is not None,
-             "other_files": other_files(workspace.changed_files(pre, post), turn.path if next_commit != pre else None,
-                                        before, workspace.root)}
-    notes = [result.message] if result.message else []
-    if tests.timed_out:
-        notes.append("tests timed out")
-    if tests_box.violations:
-        notes.append("tests: " + "; ".join(tests_box.violations))
-    if agent_broke_session:
-        notes.append(f"the submission broke the test session (it runs on the pre-turn tree): {agent_broke_session}")
-    status = result.status
-    if tests.infra_error:  # the tests could not run: nothing of the turn says anything of the agent
-        extra["infra_error"] = tests.infra_error
-        notes.append(f"infrastructure error: {tests.infra_error}")
-        status = "error"
-    if invalid:
-        reason = "; ".join(invalid)
-        extra.update(invalid=True, invalid_reason=reason)
-        notes.append(f"invalid: {reason}")
-    return TurnRecord(
-        run_id=config.run_id,
-        chain=chain.id,
-        turn=turn.number,
-        agent=config.agent,
-        memory=config.memory,
-        status=status,
-        tests_passed=tests.passed,
-        tests_total=tests.total,
-        resolved=tests.total > 0 and tests.passed == tests.total,
-        repo_targets=repo_targets,
-        self_targets=self_targets,
-        repo_reused=reuse.repo_reused if reuse else (),
-        self_reused=reuse.self_reused if reuse else (),
-        repo_recalled=recalled(repo_targets, reads, declared),
-        self_recalled=recalled(self_targets, reads, declared),
-        reimplemented=reimplemented,
-        unjudged=reuse.unjudged if reuse else (),
-        duplicated=duplicated or bool(reimplemented),
-        files_viewed=files_viewed,
-        lines_viewed=lines_viewed,
-        findings=findings,
-        notes=tuple(notes),
-        extra=extra,
-        library=chain.source.package,
-        cost=float(result.cost or 0.0),
-        tokens=int(result.tokens or 0),
-        steps=int(result.steps or 0),
-    )
+    tests = tested.tests
+    scores = {
+        "tests_passed": tests.passed,
+        "tests_total": tests.total,
+        "resolved": tests.total > 0 and tests.passed == tests.total,
+        "repo_reused": reuse.repo_reused if reuse else (),
+        "self_reused": reuse.self_reused if reuse else (),
+        "repo_recalled": recalled(repo_targets, reads, declared),
+        "self_recalled": recalled(self_targets, reads, declared),
+        "reimplemented": reimplemented,
+        "unjudged": reuse.unjudged if reuse else (),
+        "duplicated": duplicated or bool(reimplemented),
+        "findings": tuple(_finding_json(f) for f in submission.scored.report.findings) if submission.scored else (),
+    }
+    if as_json:
+        scores = {k: list(v) if isinstance(v, tuple) else v for k, v in scores.items()}
+    return scores
 
 
 def _line_counter(before: MemoryTree, root: Path) -> Callable[[str], Optional[int]]:

@@ -51,7 +51,10 @@ workspace must get (agent commands, the turn's tests, the import check):
   the release's version is known, a folder holding its ``*.dist-info`` (so
   ``importlib.metadata.version(package)`` answers as after an install), in
   front of any ``PYTHONPATH`` already set;
-* ``PYTHONDONTWRITEBYTECODE=1`` and ``PYTHONNOUSERSITE=1``.
+* ``PYTHONDONTWRITEBYTECODE=1`` and ``PYTHONNOUSERSITE=1``;
+* ``REUSE_AUDIT_NO_BACKGROUND=1``: ``reuse-audit check`` or ``reuse-audit mcp`` run by an
+  agent starts no background build of the index, which would outlive the agent's process
+  (a process left running makes a turn invalid, see ``sandbox.py``).
 
 Edits in the workspace are live, which is the defining property of an
 editable install, and nothing is installed into any environment: all
@@ -86,7 +89,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
 
 from reuse_audit.errors import UsageError
-from reuse_audit.api import decode_patch, harden_gitpython, parse_source, run_git
+from reuse_audit.api import NO_BACKGROUND, decode_patch, harden_gitpython, parse_source, run_git
 
 from reuse_audit.benchmark.deps import install_requirements
 from reuse_audit.benchmark.fetch import FetchedSource, fetch_chain, ignored_name
@@ -413,6 +416,7 @@ class Workspace:
             "PYTHONPATH": os.pathsep.join(entries),
             "PYTHONDONTWRITEBYTECODE": "1",
             "PYTHONNOUSERSITE": "1",
+            NO_BACKGROUND: "1",
         }
 
     def subprocess_env(self, extra: Optional[dict] = None) -> dict[str, str]:

@@ -18,7 +18,9 @@ What else it offers, by job:
   :func:`patched_files` (the files a unified diff writes, applied as a check applies it);
 * declared targets: :func:`resolve_targets` (where each is defined),
   :func:`declared_targets` (as a check resolved them), :func:`target_verdicts`
-  (what a check says of each the change does not call);
+  (what a check says of each the change does not call), :func:`without_declared_targets`
+  (the report of the same check without them);
+* reports as text: :func:`render_report` (as ``reuse-audit check --format FMT`` writes them);
 * facts and indexes: :func:`parse_source` (one file's functions and imports),
   :func:`build_index` (the full index of a tree: every function, resolved), :class:`FactsCache`;
 * git: :func:`run_git` (the one hardened git runner, :class:`GitError` when a command fails),
@@ -50,6 +52,7 @@ from reuse_audit.errors import PatchError, UsageError
 from reuse_audit.facts.cache import FactsCache, default_cache_dir
 from reuse_audit.facts.model import Location
 from reuse_audit.facts.parse import parse_source
+from reuse_audit.index.background import ENV_OFF as NO_BACKGROUND
 from reuse_audit.index import RepoIndex, build_index
 from reuse_audit.index.lazy import LazyRepoIndex
 from reuse_audit.index.targets import DeclaredTarget
@@ -137,6 +140,33 @@ def declared_targets(result: Result) -> dict[str, DeclaredTarget]:
     return dict(result.index.declared or {})
 
 
+def mcp_sdk_missing() -> Optional[str]:
+    """None when ``reuse-audit mcp`` can run (the MCP SDK imports), else the line saying how to install it."""
+    from reuse_audit.app.mcp_server import missing_sdk
+
+    return missing_sdk()
+
+
+def render_report(report: Report, fmt: str = "text", tree: Optional[SourceTree] = None) -> str:
+    """``report`` as ``reuse-audit check --format FMT`` writes it to a file (no colour, no fix
+    marks): the text a pre-commit hook prints.  ``tree``: the tree after the change (the
+    ``full`` format shows the code of its files)."""
+    from reuse_audit.report import render_plain
+    from reuse_audit.source.tree import bytes_reader
+
+    return render_plain(fmt, report, RULES.of(report.rules), bytes_reader(tree) if tree is not None else None)
+
+
+def without_declared_targets(report: Report) -> Report:
+    """The report a check without declared targets gives of the same change: the findings of
+    the rules that read them (``Rule.needs_targets``: RA002) left out, as the rules are pure."""
+    import dataclasses
+
+    kept = tuple(rule.code for rule in RULES.of(report.rules) if not rule.needs_targets)
+    findings = tuple(f for f in report.findings if f.rule in kept)
+    return dataclasses.replace(report, findings=findings, rules=kept)
+
+
 def patched_files(diff_text: str, current: Callable[[str], Optional[bytes]], source: str = "<patch>") -> dict[str, Optional[bytes]]:
     """The files a unified diff writes: path -> new content, or None for a file it removes.
 
@@ -157,12 +187,12 @@ __all__ = [
     # check a change, score a diff, read a report
     "Candidate", "Change", "Finding", "Location", "Note", "Report", "Result",
     "all_rules", "answered_lazily", "change_from_diff", "change_from_patch", "change_from_paths", "check_diff",
-    "enabled_rules", "run",
+    "enabled_rules", "mcp_sdk_missing", "render_report", "run",
     # declared targets
-    "DeclaredTarget", "declared_targets", "resolve_targets", "target_verdicts",
+    "DeclaredTarget", "declared_targets", "resolve_targets", "target_verdicts", "without_declared_targets",
     "BYPASSED", "REIMPLEMENTED", "TARGET_STATUSES", "TargetStatus", "UNJUDGED", "UNKNOWN",
-    # settings, errors
-    "PatchError", "Settings", "UsageError", "load_settings",
+    # settings, errors, the environment variable that keeps a check from starting a background build
+    "NO_BACKGROUND", "PatchError", "Settings", "UsageError", "load_settings",
     # source trees, patches
     "FsTree", "MemoryTree", "OverlayTree", "SourceTree", "decode_patch", "patched_files",
     # facts and indexes

@@ -102,6 +102,39 @@ def test_toml_matrix_and_dry_run_lists_cells_and_turns_writing_nothing(tmp_path)
     assert not (tmp_path / "exp").exists()
 
 
+def test_feedback_is_an_axis_and_the_dry_run_bounds_sessions_and_cost(tmp_path):
+    """feedback: [none, lint] doubles the cells; a lint cell's turn may take two sessions, and a
+    cell whose agent sets cost_limit (a session's budget) bounds what its model calls cost."""
+    file = tmp_path / "m.yaml"
+    file.write_text(
+        f"experiment: {tmp_path / 'exp'}\nsuites: [starter]\nchains: [click-params]\nagents:\n"
+        "  - {name: oracle, agent: oracle}\n"
+        "  - {name: mini, agent: mini-swe-agent, options: {cost_limit: 2.5}, models: [openai/m]}\n"
+        "  - {name: opencode, agent: opencode, options: {base_url: 'http://127.0.0.1:9/v1'}, models: [bench/m]}\n"
+        "memory: [interface]\nfeedback: [none, lint]\nbudgets: {time_limit: 600, test_timeout: 60}\n",
+        encoding="utf-8",
+    )
+    matrix = load_matrix(str(file))
+    assert [c.name for c in matrix.cells] == [
+        "starter-oracle-interface", "starter-oracle-interface-lint", "starter-mini-openai_m-interface",
+        "starter-mini-openai_m-interface-lint", "starter-opencode-bench_m-interface", "starter-opencode-bench_m-interface-lint",
+    ]
+    assert [matrix.run_config(c).feedback for c in matrix.cells[:2]] == ["none", "lint"]
+    assert matrix.run_config(matrix.cells[1]).describe()["feedback"] == "lint"
+    proc = cli("matrix", str(file), "--dry-run")
+    assert proc.returncode == 0, proc.stderr
+    # 6 cells of 5 turns: 30 turns, 15 of them in lint cells: 45 sessions at most
+    assert ("At most 7.5 agent-hours still to run (45 agent sessions x 600 s time limit: 30 turns, 15 of them "
+            "under --feedback lint, which may get a second session); 0.8 hours of test runs at most.") in proc.stdout
+    assert "At most $37.50 of model cost in the 2 cell(s) whose agent sets cost_limit (15 sessions x their cost_limit)." in proc.stdout
+    assert "No cost bound for agent(s) opencode: no cost_limit option" in proc.stdout
+    assert "Feedback" in proc.stdout.splitlines()[2]
+    assert not (tmp_path / "exp").exists()
+    file.write_text(file.read_text().replace("[none, lint]", "[lint, review]"), encoding="utf-8")
+    bad = cli("matrix", str(file), "--dry-run")
+    assert bad.returncode == 2 and "feedback 'review' is not one of none, lint" in bad.stderr
+
+
 def test_models_make_one_cell_each(tmp_path):
     file = tmp_path / "m.yaml"
     file.write_text("suites: [starter]\nagents:\n  - {name: mini, agent: mini-swe-agent, models: [openai/gpt-4.1, anthropic/claude]}\n")

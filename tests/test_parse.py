@@ -650,3 +650,36 @@ def test_long_attribute_chain_does_not_raise():
     ff = parse_source(("def f():\n    return x" + ".a" * 5000 + "()\n").encode())
     (call,) = fn(ff, "f").calls
     assert len(call.parts) == 5001
+
+
+# --------------------------------------------------------------------------
+# a function's header (the signature reuse-audit mcp gives of a function to call)
+# --------------------------------------------------------------------------
+
+
+def test_function_header_from_def_to_the_colon_on_one_line():
+    from reuse_audit.facts.parse import function_header
+
+    source = textwrap.dedent(
+        '''\
+        import x
+
+        @decorated
+        async def fetch(url,
+                        retries: int = 3,
+                        *, sep="a  b",
+        ) -> dict[str, int]:  # a comment
+            return {}
+
+        class Client:
+            def get(self, key: str) -> "Value": return self.table[key]
+
+        def plain(a, \\
+                  b): pass
+        '''
+    ).encode("utf-8")
+    assert function_header(source, 4) == 'async def fetch(url, retries: int = 3, *, sep="a  b") -> dict[str, int]'
+    assert function_header(source, 11) == 'def get(self, key: str) -> "Value"'
+    assert function_header(source, 13) == "def plain(a, b)"
+    assert [function_header(source, line) for line in (1, 3, 5, 10, 99)] == [None] * 5  # no def starts there
+    assert function_header(b"\xff\xfe not python", 1) is None

@@ -10,7 +10,10 @@ string split with :func:`shlex.split`.  For each turn the adapter writes
 * ``memory.md``: the memory note alone (empty under ``--memory none`` and at
   turn 1);
 * ``turn.json``: ``chain``, ``turn``, ``path``, ``module``, ``signatures``,
-  ``workspace``, ``memory``, ``time_limit``, ``reads``;
+  ``workspace``, ``memory``, ``time_limit``, ``reads``, ``revision`` (true in
+  the turn's second session under ``--feedback lint``, whose ``prompt.md`` is
+  reuse-audit's findings on the file the first session submitted, then the
+  task);
 
 then runs ``cmd + [<turn_dir>/input]`` in the workspace (an argument of
 ``cmd`` that names an existing file relative to the folder ``bench run`` was
@@ -92,6 +95,7 @@ def write_turn_input(request: TurnRequest, reads_path: Path) -> Path:
         "memory": request.memory,
         "time_limit": request.time_limit,
         "reads": str(reads_path),
+        "revision": request.revision,
     }
     (folder / "turn.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     return folder

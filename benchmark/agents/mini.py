@@ -44,6 +44,10 @@ Options
     mini's ``MSWEA_GLOBAL_CONFIG_DIR`` (its ``.env`` of keys and defaults);
     default a fresh folder in the turn directory, so that no user-level
     setting leaks in: give API keys through the environment.
+``reuse_audit_check``
+    ``true``: the agent may run ``reuse-audit check`` from bash, and is told so
+    (``prompt.TOOL_NOTES["check"]`` after the task): the folder of the
+    ``reuse-audit`` command this run uses comes first on its commands' ``PATH``.
 
 The worker process gets ``os.environ`` (plus ``LITELLM_LOCAL_MODEL_COST_MAP=True``
 unless set: litellm would otherwise fetch its cost map from the network at
@@ -104,7 +108,7 @@ STATUS = {
 OPTIONS = (
     "model_name", "model_class", "outputs", "model_kwargs", "model_config", "config", "step_limit",
     "cost_limit", "wall_time_limit_seconds", "max_consecutive_format_errors", "command_timeout",
-    "python", "global_config_dir",
+    "python", "global_config_dir", "reuse_audit_check",
 )
 
 
@@ -135,6 +139,20 @@ def trajectory_tokens(data: Optional[dict]) -> int:
         except (TypeError, ValueError):
             continue
     return total
+
+
+def reuse_audit_bin() -> Path:
+    """The folder of the ``reuse-audit`` command of this installation (beside this Python, else on
+    ``PATH``); UsageError when there is none."""
+    import shutil
+
+    beside = Path(sys.executable).with_name("reuse-audit")
+    if beside.is_file():
+        return beside.parent
+    found = shutil.which("reuse-audit")
+    if found is None:
+        raise UsageError("agent mini-swe-agent: reuse_audit_check needs the reuse-audit command, beside this Python or on PATH")
+    return Path(found).resolve().parent
 
 
 class MiniSweAgent:
@@ -172,6 +190,10 @@ class MiniSweAgent:
         self.python = os.path.abspath(python) if os.sep in python and not os.path.isabs(python) else python
         # a real model is called from inside the turn's sandbox: the network stays on
         self.needs_network = self.model_class != "deterministic"
+        check = options.get("reuse_audit_check", False)
+        if not isinstance(check, bool):
+            raise UsageError("agent mini-swe-agent: reuse_audit_check must be true or false")
+        self.reuse_audit_bin = reuse_audit_bin() if check else None
 
     # ------------------------------------------------------------------
 
@@ -208,8 +230,14 @@ class MiniSweAgent:
                 stale.unlink()
         command_env = {"PAGER": "cat", "MANPAGER": "cat", "LESS": "-R", "PIP_PROGRESS_BAR": "off", "TQDM_DISABLE": "1"}
         command_env.update(dict(request.env))
+        task = request.prompt
+        if self.reuse_audit_bin is not None:
+            from reuse_audit.benchmark.prompt import with_tool_note
+
+            task = with_tool_note(task, "check")
+            command_env["PATH"] = os.pathsep.join([str(self.reuse_audit_bin), command_env.get("PATH") or os.environ.get("PATH", "")])
         spec = {
-            "task": request.prompt,
+            "task": task,
             "config_specs": self.config,
             "overrides": self.overrides(request, command_env),
             "output_path": str(trajectory),

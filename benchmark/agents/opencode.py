@@ -42,7 +42,11 @@ provider), ``api_key`` or ``api_key_env`` (name of an environment variable;
 default none), ``provider`` (default ``bench``), ``binary`` (default
 ``opencode``), ``agent`` (OpenCode agent, default its ``build``), ``auto``
 (pass ``--auto``, default true), ``config`` (a dict merged over the
-generated config), ``export_timeout`` (seconds, default 120).
+generated config), ``export_timeout`` (seconds, default 120),
+``reuse_audit_mcp`` (``true``: the config's ``mcp`` section starts ``reuse-audit
+mcp`` over the workspace, with this Python, its facts cache in the turn folder,
+and the prompt ends with ``prompt.TOOL_NOTES["mcp"]``; needs ``pip install
+'reuse-audit[mcp]'``).
 
 Statuses: killed at the limit -> ``timeout``; exit status 0 without an
 ``error`` event -> ``submitted``; otherwise ``error``.
@@ -62,6 +66,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional
@@ -74,7 +79,8 @@ from reuse_audit.benchmark.agents.base import check_options, import_roots, launc
 from reuse_audit.benchmark.agents.process import merged_env, run_limited
 from reuse_audit.benchmark.agents.snapshot import WorkspaceSnapshot
 
-OPTIONS = ("model", "base_url", "api_key", "api_key_env", "provider", "binary", "agent", "auto", "config", "export_timeout")
+OPTIONS = ("model", "base_url", "api_key", "api_key_env", "provider", "binary", "agent", "auto", "config", "export_timeout",
+           "reuse_audit_mcp")
 
 __all__ = [
     "OpenCodeAgent",
@@ -232,8 +238,27 @@ class OpenCodeAgent:
         # a path relative to the folder the run started from (OpenCode runs in the workspace)
         self.binary = os.path.abspath(binary) if os.sep in binary and not os.path.isabs(binary) else binary
         self.export_timeout = float(options.get("export_timeout", 120))
+        self.reuse_audit_mcp = options.get("reuse_audit_mcp", False)
+        if not isinstance(self.reuse_audit_mcp, bool):
+            raise UsageError("agent opencode: reuse_audit_mcp must be true or false")
+        if self.reuse_audit_mcp:
+            from reuse_audit.api import mcp_sdk_missing
 
-    def config(self) -> dict:
+            missing = mcp_sdk_missing()
+            if missing:
+                raise UsageError(f"agent opencode: reuse_audit_mcp: {missing}")
+
+    def mcp_server(self, request: TurnRequest) -> dict:
+        """The ``mcp`` entry that gives OpenCode ``reuse-audit mcp`` over the turn's workspace (this
+        Python; the facts cache in the turn folder, which the sandbox lets it write)."""
+        command = [sys.executable, "-m", "reuse_audit.app.cli", "mcp", "--repo", str(Path(os.path.abspath(request.workspace))),
+                   "--cache-dir", str(Path(request.turn_dir).resolve() / "reuse-audit-cache")]
+        from reuse_audit.api import NO_BACKGROUND
+
+        # no background build: a process outliving OpenCode would make the turn invalid
+        return {"type": "local", "command": command, "enabled": True, "environment": {NO_BACKGROUND: "1"}}
+
+    def config(self, request: Optional[TurnRequest] = None) -> dict:
         o = self.options
         provider_options: dict[str, Any] = {}
         if o.get("base_url"):
@@ -261,6 +286,8 @@ class OpenCodeAgent:
                 }
             },
         }
+        if self.reuse_audit_mcp and request is not None:
+            config["mcp"] = {"reuse-audit": self.mcp_server(request)}
         return _merge(config, o.get("config") or {})
 
     def environment(self, request: TurnRequest, home: Path) -> dict[str, str]:
@@ -296,7 +323,7 @@ class OpenCodeAgent:
         snapshot = WorkspaceSnapshot.take(workspace, turn_dir)
         home = turn_dir / "opencode"
         home.mkdir(parents=True, exist_ok=True)
-        (home / "opencode.json").write_text(json.dumps(self.config(), indent=2) + "\n", encoding="utf-8")
+        (home / "opencode.json").write_text(json.dumps(self.config(request), indent=2) + "\n", encoding="utf-8")
         env = self.environment(request, home)
         argv = [self.binary, "run", "--format", "json"]
         if self.options.get("auto", True):
@@ -304,7 +331,12 @@ class OpenCodeAgent:
         argv += ["-m", f"{self.provider}/{self.model_id}"]
         if self.options.get("agent"):
             argv += ["--agent", str(self.options["agent"])]
-        argv.append(request.prompt)
+        if self.reuse_audit_mcp:
+            from reuse_audit.benchmark.prompt import with_tool_note
+
+            argv.append(with_tool_note(request.prompt, "mcp"))
+        else:
+            argv.append(request.prompt)
         events_path = turn_dir / "events.jsonl"
         try:
             with open(events_path, "wb") as out, open(turn_dir / "opencode.log", "wb") as err:

@@ -51,10 +51,14 @@ from reuse_audit.source.note import Note
 from reuse_audit.source.tree import FsTree, OverlayTree
 
 if TYPE_CHECKING:  # pragma: no cover
+    from reuse_audit.lint.engine import Result
+    from reuse_audit.lint.rule import Rule
     from reuse_audit.source.change import Change
     from reuse_audit.source.tree import SourceTree
 
-__all__ = ["Answers", "change_prefix", "check_key", "code_key", "dump_report", "load_report", "dump_plan", "load_plan"]
+__all__ = [
+    "Answers", "change_prefix", "check", "check_key", "code_key", "dump_report", "load_report", "dump_plan", "load_plan",
+]
 
 # what an answer's shape is: bumped when the stored tuples change
 FORMAT = 2  # 2: a finding's target status is its own field
@@ -449,3 +453,24 @@ class Answers:
         for findings, unsafe, rounds, max_checks, plan in self._plans.values():
             self.cache.put_answer(self._plan_key(key, findings, unsafe, rounds, max_checks), self.prefix, plan)
         self._report, self._plans = None, {}
+
+
+def check(
+    change: "Change", settings: Settings, cache: Optional[FactsCache], jobs: int = 0, *, rules: Iterable["Rule"]
+) -> tuple[Report, Optional["Result"], Optional[Answers]]:
+    """The check of ``change`` with ``rules`` as every surface makes it (``reuse-audit check``,
+    ``reuse-audit mcp``): the report kept for the same check, or else the engine's run of it, put
+    to be kept.  Returns the report, the engine's result (None when the report was read back) and
+    the :class:`Answers` (None without a cache), whose :meth:`Answers.keep` the caller calls once
+    it has put what else it makes of the check (a fix plan)."""
+    from reuse_audit.lint.engine import run
+
+    answers = Answers(cache, change, settings) if cache is not None else None
+    report = answers.report() if answers is not None else None
+    result = None
+    if report is None:
+        result = run(change, settings, cache=cache, jobs=jobs, rules=rules)
+        report = result.report
+        if answers is not None:
+            answers.put_report(report)
+    return report, result, answers

@@ -148,7 +148,7 @@ def check(
 
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
-    from reuse_audit.app.answers import Answers
+    from reuse_audit.app.answers import check as answered_check
     from reuse_audit.lint.baseline import load_baseline
     from reuse_audit.lint.engine import run  # not .api: it imports the parser
     from reuse_audit.source.change import change_from_patch, change_from_paths
@@ -202,16 +202,9 @@ def check(
     reads = _trajectory_reads(trajectory_file, root) if trajectory_file is not None else None
     cache = None if no_cache else FactsCache(Path(cache_dir) if cache_dir else default_cache_dir())
     plan = None
-    result = None
     try:
         # the same check again (same tool, settings, change and files) is read from the cache
-        answers = Answers(cache, change, settings) if cache is not None else None
-        report = answers.report() if answers is not None else None
-        if report is None:
-            result = run(change, settings, cache=cache, jobs=jobs, rules=RULES.select(settings))
-            report = result.report
-            if answers is not None:
-                answers.put_report(report)
+        report, result, answers = answered_check(change, settings, cache, jobs, rules=RULES.select(settings))
         if targets_file:
             _check_targets_defined(targets_file, report)
         if baseline is not None:
@@ -255,11 +248,13 @@ def check(
         from reuse_audit.app.trajectory import annotate
 
         report = annotate(report, reads)
+    from reuse_audit.source.tree import bytes_reader
+
     provenance = None
     if fmt == "sarif" and git_repo is not None and (git_source is not None or gitsource.is_root(git_repo, repo_path)):
         provenance = gitsource.provenance(git_repo, git_source.head if git_source is not None else None)
     ctx = RenderContext(
-        rules=_rules_for(report), version=__version__, source=_source_reader(after), provenance=provenance,
+        rules=RULES.of(report.rules), version=__version__, source=bytes_reader(after), provenance=provenance,
         category=category, fixes=plan.fixes if plan is not None else {},
         color=_use_color(color, output), show_fixes=show_fixes,
         fix_option="--fix" if paths or (git_source is not None and git_source.mode != "range") else "--diff",
@@ -277,11 +272,11 @@ def check(
             line = f"{note.path}: {note.message}" if note.path else note.message
             click.echo("note: " + for_terminal(line), err=True)
     emit(rendered, output)
-    if cache is not None and result is not None and _answered_lazily(result):
+    if cache is not None and result is not None:
         from reuse_audit.index import background
 
         cache_notes: list[str] = []
-        background.start(root, cache.directory, settings, jobs, _needs_clones(report.rules), _changes_over(root, change.after), cache_notes)
+        background.start_after(root, cache, settings, jobs, result, change, cache_notes)
         for line in cache_notes if not quiet else ():
             click.echo("note: " + for_terminal(line), err=True)
     unsuppressed = [f for f in report.findings if not f.suppressed]
@@ -356,7 +351,7 @@ def _relative_paths(root: Path, paths: tuple[str, ...]) -> list[str]:
 def _fixable_findings(report: Report) -> bool:
     from reuse_audit.fix.plan import fixable_codes
 
-    fixable = fixable_codes(_rules_for(report))
+    fixable = fixable_codes(RULES.of(report.rules))
     return any(f.rule in fixable and not f.suppressed for f in report.findings)
 
 
@@ -441,22 +436,8 @@ def _check_fix_options(show_diff: bool, apply_fix: bool, unsafe_fixes: bool, fmt
         )
 
 
-def _changes_over(root: Path, tree) -> Optional[dict]:
-    """The files of ``tree`` that differ from the folder ``root``'s, when it is the folder
-    with a patch applied in memory (None: it is not, or it is the folder as it is)."""
-    from reuse_audit.source.tree import FsTree, OverlayTree
-
-    if type(tree) is OverlayTree and type(tree.base) is FsTree and Path(tree.base.root).resolve() == Path(root).resolve():
-        return dict(tree.changes)
-    return None
 
 
-def _answered_lazily(result) -> bool:
-    """Did the check build only part of the index (so that no snapshot is stored for the next one)?"""
-    # the lazy index's module is imported only to build one: when it was not, the index is full
-    # (and importing the API to ask would cost the parser's import, ~30 ms)
-    lazy = sys.modules.get("reuse_audit.index.lazy")
-    return lazy is not None and isinstance(result.index, lazy.LazyRepoIndex)
 
 
 def _findings(n: int) -> str:
@@ -515,11 +496,36 @@ def list_rules() -> None:
 @click.argument("code")
 def show_rule(code: str) -> None:
     """Print the documentation of rule CODE (for example RA001): what it does, why it matters, an example, and its options."""
-    rules = RULES
-    rule = rules.get(code.upper()) or next((r for r in rules.values() if r.name == code), None)
+    rule = RULES.find(code)
     if rule is None:
-        raise UsageError(f"unknown rule '{code}' (known: {', '.join(sorted(rules))})")
+        raise UsageError(f"unknown rule '{code}' (known: {', '.join(sorted(RULES))})")
     click.echo(rule.markdown(), nl=False)
+
+
+@cli.command(name="mcp", short_help="Serve the reuse checks to coding agents over MCP (stdio): check_changes, find_existing, explain.")
+@click.option("--repo", "repo", default=".", show_default=True, metavar="DIR", help="A folder of the repository to serve (its git work tree, or the folder outside git).")
+@click.option("--cache-dir", default=None, metavar="DIR", help="Keep the cache of parsed facts in DIR (default: the user cache directory).")
+@click.option("--no-cache", is_flag=True, help="Do not read or write the cache (every check is cold).")
+def mcp_command(repo: str, cache_dir: Optional[str], no_cache: bool) -> None:
+    """Serve the repository's reuse checks over the Model Context Protocol, on standard input and
+    output, for a coding agent (Claude Code, OpenCode, Cursor...) to call before and after it writes:
+
+    check_changes (the working tree against HEAD, or a diff: each finding with the function to call
+    instead and its signature), find_existing (the existing functions a function would
+    re-implement, before it is written) and explain (a rule's or a finding's documentation).
+
+    Read-only: it never writes into the repository nor runs its code. Needs the MCP SDK:
+    pip install 'reuse-audit[mcp]'.
+    """
+    from reuse_audit.app.mcp_server import missing_sdk
+
+    problem = missing_sdk()
+    if problem is not None:
+        raise UsageError(problem)
+    from reuse_audit.app.agent_tools import RepoTools
+    from reuse_audit.app.mcp_server import serve
+
+    serve(RepoTools(Path(repo), Path(cache_dir) if cache_dir else None, use_cache=not no_cache))
 
 
 from reuse_audit.app.history_cli import history  # noqa: E402  (its heavy imports are inside the command)
@@ -546,9 +552,6 @@ def read_targets(path: str) -> tuple[str, ...]:
     return tuple(targets)
 
 
-def _needs_clones(codes) -> bool:
-    """Whether one of the rules ``codes`` reads the clone index (the background build makes it too)."""
-    return any(RULES[code].needs_clones for code in codes if code in RULES)
 
 
 def _check_targets_defined(path: str, report: Report) -> None:
@@ -577,19 +580,8 @@ def _without_baseline(report: Report, baseline: frozenset[str]) -> Report:
     return dataclasses.replace(report, findings=kept, baselined=len(report.findings) - len(kept))
 
 
-def _rules_for(report: Report) -> tuple:
-    rules = RULES
-    return tuple(rules[c] for c in report.rules if c in rules)
 
 
-def _source_reader(tree):
-    def read(path: str) -> Optional[bytes]:
-        try:
-            return tree.read(path)
-        except (KeyError, OSError):
-            return None
-
-    return read
 
 
 def _read_patch(patch: str) -> tuple[str, str]:

@@ -963,6 +963,31 @@ def parse_source(data: bytes) -> FileFacts:
     return facts_from_compact(parse_compact(data))
 
 
+def function_header(data: bytes, line: int) -> Optional[str]:
+    """The header of the function whose ``def`` (or ``async def``) is on the 1-based ``line`` of
+    the source ``data``: its text from ``def`` to the colon before its body, on one line
+    (``def f(a, b: int = 1) -> str``); None when no function starts on that line."""
+    try:
+        src, _ = _decode(bytes(data))
+        if b"\r" in src:
+            src = _BARE_CR_RE.sub(b"\n", src)
+        node: Optional[Node] = _parser().parse(src).root_node
+        row = line - 1
+        while node is not None:
+            if node.type == "function_definition" and node.start_point[0] == row:
+                break
+            node = next((c for c in node.children if c.start_point[0] <= row <= c.end_point[0]), None)
+        if node is None:
+            return None
+        colon = next((c for c in reversed(node.children) if c.type == ":"), None)
+        end = colon.start_byte if colon is not None else node.end_byte
+        # each line break and the indentation around it: one space (a string's own spaces stay)
+        text = re.sub(r"\s*\\?\n\s*", " ", src[node.start_byte : end].decode("utf-8", "replace").strip())
+        return text.replace("( ", "(").replace(" )", ")").replace(",)", ")")
+    except Exception:  # a header is a courtesy: never a failure
+        return None
+
+
 def _main(argv: list[str]) -> int:
     """Parse every .py under the given directories and print totals."""
     import os

@@ -171,6 +171,30 @@ def start(
             os.close(fd)  # the child has its own descriptor of the same lock
 
 
+def start_after(root: Path, cache, settings: Settings, jobs: int, result, change, notes: Optional[list] = None) -> None:
+    """After a check (``result``, of ``change``, under ``root``, with the facts cache ``cache``):
+    when it answered lazily, and so left no snapshot, start the build of the full index for the
+    next check (:func:`start`), with the clone index when one of its rules reads it, and of the
+    tree it checked (the folder, or the folder with a patch applied in memory)."""
+    lazy = sys.modules.get("reuse_audit.index.lazy")
+    # the lazy index's module is imported only to build one: when it was not, the index is full
+    # (and importing it to ask would cost the parser's import, ~30 ms)
+    if lazy is None or not isinstance(result.index, lazy.LazyRepoIndex):
+        return
+    clones = any(rule.needs_clones for rule in result.rules)
+    start(root, cache.directory, settings, jobs, clones, _changes_over(root, change.after), notes)
+
+
+def _changes_over(root: Path, tree) -> Optional[Mapping[str, Optional[bytes]]]:
+    """The files of ``tree`` that differ from the folder ``root``'s, when it is the folder
+    with a patch applied in memory (None: it is not, or it is the folder as it is)."""
+    from reuse_audit.source.tree import FsTree, OverlayTree
+
+    if type(tree) is OverlayTree and type(tree.base) is FsTree and Path(tree.base.root).resolve() == Path(root).resolve():
+        return dict(tree.changes)
+    return None
+
+
 # The build's niceness: the lowest priority.  A check started while the build runs gets
 # the processor first (at 10, the build still took a tenth of a busy core from it), so
 # that check costs what a cold one does; on an idle machine the build runs at full speed.

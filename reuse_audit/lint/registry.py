@@ -8,7 +8,7 @@ a test or a plugin builds its own.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Mapping
+from typing import Iterable, Iterator, Mapping, Optional
 
 from reuse_audit.lint.rule import Rule
 from reuse_audit.settings import Settings
@@ -38,6 +38,16 @@ class Registry(Mapping[str, Rule]):
 
     def __repr__(self) -> str:
         return f"Registry({', '.join(sorted(self._rules))})"
+
+    def of(self, codes: Iterable[str]) -> tuple[Rule, ...]:
+        """The rules of ``codes`` (a report's ``rules``: those that made it), in their order; a code
+        the registry does not know is left out."""
+        return tuple(self._rules[code] for code in codes if code in self._rules)
+
+    def find(self, code: str) -> Optional[Rule]:
+        """The rule of a code (``RA001``, any case) or a name (``reimplemented-function``); None if none."""
+        key = code.strip()
+        return self._rules.get(key.upper()) or next((r for r in self._rules.values() if r.name == key), None)
 
     def select(self, settings: Settings) -> tuple[Rule, ...]:
         """The rules ``settings`` enable (``select``, ``ignore``), in code order; a rule that

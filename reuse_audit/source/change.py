@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Iterable, Mapping, Optional
 
 from reuse_audit.errors import PatchError, UsageError
 from reuse_audit.paths import ExcludePatterns, parents, skipped_by
 from reuse_audit.settings import Settings
 from reuse_audit.source.note import Note
 from reuse_audit.source.patch import Patch, parse_patch, reverse_patch
-from reuse_audit.source.tree import FsTree, SourceTree, apply_patch, creates_missing
+from reuse_audit.source.tree import FsTree, OverlayTree, SourceTree, apply_patch, creates_missing
 
 
 @dataclass(frozen=True)
@@ -111,6 +111,16 @@ def change_from_paths(root: Path, paths: Iterable[str], settings: Settings = Set
             notes.append(Note(w, "no Python file to check here (not a .py file, or excluded)"))
     files = tuple(FileChange(None, p) for p in chosen)
     return Change(before=tree, after=tree, files=files, notes=tuple(notes), existing=True)
+
+
+def change_from_files(before: SourceTree, writes: Mapping[str, Optional[bytes]]) -> Change:
+    """The change that writes ``writes`` (path -> the file's new bytes, None: removed) over the
+    tree ``before``, in memory: a file ``before`` does not hold is added whole."""
+    after = OverlayTree(before, writes)
+    files = tuple(
+        FileChange(path if before.exists(path) else None, None if data is None else path) for path, data in sorted(writes.items())
+    )
+    return Change(before=before, after=after, files=files, notes=tuple(Note(path, reason) for path, reason in before.notes))
 
 
 def change_from_diff(before: SourceTree, patch_text: str, source: str) -> Change:

@@ -117,6 +117,18 @@ class SourceTree(Protocol):
         ...
 
 
+def bytes_reader(tree: "SourceTree") -> Callable[[str], Optional[bytes]]:
+    """``read(path)``: the bytes of a file of ``tree``, None when it has none (a report's source)."""
+
+    def read(path: str) -> Optional[bytes]:
+        try:
+            return tree.read(path)
+        except (KeyError, OSError):
+            return None
+
+    return read
+
+
 def _valid(path: str) -> bool:
     try:
         check_path(path)
