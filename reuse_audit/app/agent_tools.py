@@ -133,6 +133,8 @@ class RepoTools:
             from reuse_audit.source import git as gitsource
 
             repo = gitsource.open_repository(self.root, gitsource.GitSource("worktree"))
+            if repo is None:  # (the folder left its repository since the server started)
+                raise UsageError(f"{self.root} is not in a git repository: give the change as a diff (git diff output)")
             try:
                 change = gitsource.change_from_git(repo, gitsource.GitSource("worktree"), settings)
             finally:
