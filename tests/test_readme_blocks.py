@@ -38,6 +38,7 @@ SKIPPED = {
     ". .venv/bin/activate": "goes with the virtual environment above",
     "pip install": "installs from the network",
     "python -m pytest": "the project's own test suite",
+    "python -m mypy": "the project's own type check (.ci/run runs it)",
     "python -m pip wheel": "builds the wheel: tests/test_wheel.py does it, offline",
     "/tmp/ra/bin/": "the wheel's environment: tests/test_wheel.py runs it",
     "reuse-audit bench": "runs a benchmark suite: tests/test_bench_*.py",
