@@ -334,7 +334,7 @@ def test_cancelling_a_ray_run_kills_the_agents_process_tree(ray_cluster, chain_d
     thread.join(60)
     assert not thread.is_alive()
     assert len(errors) == 1 and isinstance(errors[0], Cancelled), errors
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30  # (Ray cancels through its worker: seconds on a loaded CI machine)
     while any(alive(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(alive(p) for p in pids)  # the agent and its child: the whole tree
