@@ -29,6 +29,10 @@ class RenderContext:
     fix_option: str = "--fix"  # text, full: the option that applies a safe fix ("--diff" for a patch)
     unsafe_fixes: int = 0  # text, full: findings whose fix is unsafe and was not applied or counted as fixable
 
+    def rule(self, code: str) -> Optional[Rule]:
+        """The rule (of those that ran) of the code ``code``, None for another."""
+        return next((r for r in self.rules if r.code == code), None)
+
 
 def candidate_note(finding: Finding, candidate: Candidate, rule: Optional[Rule]) -> str:
     """How another qualifying target of a finding is described: by callees, or by similarity
@@ -37,11 +41,6 @@ def candidate_note(finding: Finding, candidate: Candidate, rule: Optional[Rule])
     if by_similarity(rule):
         return f"{int(candidate.ratio * 100 + 1e-9)}% token similarity{added}"
     return f"{candidate.shared} of {candidate.total}{added}"
-
-
-def rule_of(finding: Finding, ctx: "RenderContext") -> Optional[Rule]:
-    """The rule (of those that ran) that gave ``finding``."""
-    return next((r for r in ctx.rules if r.code == finding.rule), None)
 
 
 def by_similarity(rule: Optional[Rule]) -> bool:

@@ -34,7 +34,6 @@ COMMANDS = {"error": "error", "warning": "warning", "note": "notice"}
 
 
 def render(report: Report, ctx: RenderContext) -> str:
-    rules = {rule.code: rule for rule in ctx.rules}
     findings = sorted(report.findings, key=lambda f: f.sort_key)
     shown = [f for f in findings if not f.suppressed]
     lines = [
@@ -42,7 +41,7 @@ def render(report: Report, ctx: RenderContext) -> str:
         f"title={escape_property(e.kind)}::{escape_data(e.message)}"
         for e in sorted(report.errors, key=lambda e: (e.location.path, e.location.line))
     ]
-    lines += [annotation(f, rules.get(f.rule), ctx) for f in shown]
+    lines += [annotation(f, ctx.rule(f.rule), ctx) for f in shown]
     lines.append(_summary(report, shown, len(findings) - len(shown)))
     return "\n".join(lines) + "\n"
 

@@ -19,14 +19,13 @@ TOOL_NAME = "reuse-audit"
 
 
 def render(report: Report, ctx: RenderContext) -> str:
-    rules = {rule.code: rule for rule in ctx.rules}
     findings = sorted(report.findings, key=lambda f: f.sort_key)
     notes = sorted(report.notes, key=lambda n: (n.path, n.message))
     suppressed = sum(1 for f in findings if f.suppressed)
     doc = {
         "schema_version": SCHEMA_VERSION,
         "tool": {"name": TOOL_NAME, "version": ctx.version},
-        "findings": [_finding(f, rules.get(f.rule)) for f in findings],
+        "findings": [_finding(f, ctx.rule(f.rule)) for f in findings],
         "notes": [{"path": n.path, "message": n.message} for n in notes],
         "errors": [
             {"kind": e.kind, "path": e.location.path, "line": e.location.line, "column": e.location.col + 1, "message": e.message}

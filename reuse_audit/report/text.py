@@ -29,7 +29,7 @@ from typing import Optional
 
 from reuse_audit.escape import for_terminal
 from reuse_audit.lint.model import Finding, Report
-from reuse_audit.report.common import RenderContext, also_text, candidate_note, rule_of
+from reuse_audit.report.common import RenderContext, also_text, candidate_note
 
 INDENT = "    "
 
@@ -118,7 +118,7 @@ def detail_lines(f: Finding, ctx: RenderContext) -> list[str]:
     if detail:
         out.append(detail.lstrip("; "))
     if f.others:
-        out.append("also: " + also_text(f, lambda c: f"{c.qualname} ({candidate_note(f, c, rule_of(f, ctx))})"))
+        out.append("also: " + also_text(f, lambda c: f"{c.qualname} ({candidate_note(f, c, ctx.rule(f.rule))})"))
     unknown = receiver_note(f)
     if unknown:
         out.append(paint(unknown, DIM, ctx))
