@@ -38,6 +38,7 @@ from reuse_audit.fix.plan import FixPlan
 from reuse_audit.fix.fixes import Edit, Fix, NoFix, ParamInfo, ReplaceBody, apply_edits, edits_between, map_arguments, merge_fixes, plan_fixes, propose_fix, split_lines, suggest_fix, with_import
 from reuse_audit.index import build_index
 from reuse_audit.lint.model import Finding, Report
+from reuse_audit.rules.ra001_reimplemented_function import ReimplementedFunction
 from reuse_audit.report import RenderContext, render
 from reuse_audit.api import load_settings
 from reuse_audit.settings import Settings
@@ -51,14 +52,11 @@ def dedent(text: str) -> str:
 
 
 def finding_for(index, n: str, t: str, rule: str = "RA001") -> Finding:
-    return Finding(
-        rule=rule,
-        location=index.functions[n].location,
-        function=n,
-        message=f"'{n}' re-implements '{t}'",
-        target=t,
-        target_location=index.functions[t].location,
+    violation = ReimplementedFunction(
+        target=t, local_name=index.functions[n].fact.local_name, status="added", calls=0, total=0, shared=(), missing=(), ratio=0.0,
     )
+    return Finding(rule=rule, location=index.functions[n].location, function=n, violation=violation,
+                   target_location=index.functions[t].location)
 
 
 def planned(change, result, settings: Settings, **options) -> FixPlan:

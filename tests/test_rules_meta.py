@@ -6,6 +6,7 @@ import pytest
 
 from reuse_audit.api import all_rules
 from reuse_audit.lint.rule import REQUIRED_SECTIONS, doc_sections
+from violation_support import finding
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = sorted(all_rules().values(), key=lambda r: r.code)
@@ -82,7 +83,7 @@ def test_the_engine_knows_no_rule_and_runs_the_ones_it_is_given(tmp_path):
     def first(change, index, settings, prior=()):
         seen.append(("XB001", ()))
         fn = index.functions["mod.f"]
-        yield Finding("XB001", fn.location, "mod.f", "one", "mod.f", fn.location)
+        yield finding("XB001", fn.location, "mod.f", "one", "mod.f", fn.location)
 
     def second(change, index, settings, prior=()):
         seen.append(("XB002", tuple(f.rule for f in prior)))
@@ -113,7 +114,7 @@ def test_suppression_is_one_pass_for_every_rule(tmp_path):
     def check(change, index, settings, prior=()):
         for name in ("mod.f", "mod.g"):
             fn = index.functions[name]
-            yield Finding("XC001", fn.location, name, "m", name, fn.location)
+            yield finding("XC001", fn.location, name, "m", name, fn.location)
 
     rule = Rule(code="XC001", name="c", summary="", doc="", check=check)
     report = run(change_from_paths(tmp_path, ["mod.py"]), Settings(), rules=[rule], lazy=False).report

@@ -859,9 +859,18 @@ def _find(mod: _Module, qualname: str, local_name: str, line: int) -> FoundFunct
     return matches[0]
 
 
+def _title(finding: Finding) -> str:
+    """What the fix of ``finding`` does, as its violation says (``Violation.fix_title``)."""
+    title = finding.violation.fix_title()
+    if title is None:
+        raise NoFix(f"{finding.rule} findings have no fix")
+    return title
+
+
 def propose_fix(finding: Finding, after_tree: "SourceTree", index: "RepoIndex") -> Fix:
     """The fix of ``finding`` (of a fixable rule: ``Rule.fixable``), unverified; :class:`NoFix`
     says why there is none."""
+    _title(finding)
     n_fn = index.functions.get(finding.function)
     t_fn = index.functions.get(finding.target)
     if n_fn is None or t_fn is None:
@@ -1057,7 +1066,7 @@ def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, fin
         cst.parse_module(new_tree.code)
     except cst.ParserSyntaxError:  # pragma: no cover - a bug in the fix
         raise NoFix("the fixed code does not parse") from None
-    description = f"Replace the body of '{n.found.local_name}' with a call of '{t.qualname}'"
+    description = _title(finding)
     if import_statement is not None:
         description += f", imported with `{import_statement}`"
     if unused:
@@ -1493,11 +1502,7 @@ def relocate(findings: Iterable[Finding], files: Mapping[str, tuple[str, str]]) 
             return loc
         return replace(loc, line=m(loc.line), end_line=m(loc.end_line) if loc.end_line >= loc.line else loc.end_line)
 
-    out = []
-    for f in findings:
-        others = tuple(replace(c, location=move(c.location)) for c in f.others)
-        out.append(replace(f, location=move(f.location), target_location=move(f.target_location), others=others))
-    return tuple(out)
+    return tuple(f.relocated(move) for f in findings)
 
 
 # ---------------------------------------------------------------------------
