@@ -281,6 +281,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Opti
 
 from reuse_audit.rules import scope
 from reuse_audit.rules.copies import Copy
+from reuse_audit.rules.options import MIN_CALLEES, MIN_OVERLAP, MIN_SIMILARITY
 from reuse_audit.rules.callees import (
     EPSILON,
     calls_function,
@@ -304,7 +305,7 @@ from reuse_audit.index.protocol import (
 )
 from reuse_audit.index.resolve import method_name
 from reuse_audit.lint.model import Candidate, Details, Finding
-from reuse_audit.lint.rule import Rule
+from reuse_audit.lint.rule import Option, Rule
 from reuse_audit.settings import Settings
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -885,4 +886,15 @@ RULE = Rule(
     fixable=True,
     # a near-copy (RA003) of another function is stronger evidence than a callee overlap
     yields_to=("RA003",),
+    options=(
+        MIN_CALLEES,
+        MIN_OVERLAP,
+        Option("max-common", int, "how many functions the change did not touch may already pass the test against the target", low=0),
+        Option("min-confidence", float, "findings of a lower confidence are left out", low=0.0, high=1.0),
+        Option("min-coverage", float, "the share of what the target computes the new code must have too", low=0.0, high=1.0),
+        Option("min-own-callees", int, "shared callees that must be functions of the repository itself (0: off)", low=0),
+        Option("min-structure", float, "with min-own-callees, the token similarity that still reports a target (unset: off)",
+               low=0.0, high=1.0),
+        MIN_SIMILARITY,
+    ),
 )

@@ -71,6 +71,7 @@ from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from reuse_audit.rules.callees import calls_function, is_reimplementation, overlap
+from reuse_audit.rules.options import MIN_CALLEES, MIN_OVERLAP
 
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.model import Location
@@ -204,4 +205,5 @@ RULE = Rule(
     level="warning",
     precision="high",
     needs=frozenset({LOOKUP, DECLARED_TARGETS}),  # runs only when targets are declared
+    options=(MIN_CALLEES, MIN_OVERLAP),  # the re-implementation test's
 )

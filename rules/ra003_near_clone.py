@@ -190,6 +190,7 @@ from typing import TYPE_CHECKING, Iterator, Optional
 
 from reuse_audit.rules import scope
 from reuse_audit.rules.copies import Copy
+from reuse_audit.rules.options import MIN_SIMILARITY
 from reuse_audit.rules.callees import EPSILON, calls_function, nested, overlap, reach
 
 from reuse_audit.change.model import ChangeSet
@@ -198,7 +199,7 @@ from reuse_audit.facts.rows import LOCALS
 from reuse_audit.index.protocol import CLONE_CANDIDATES, FUNCTIONS_OF_FILE, LOOKUP, CloneLookup, Index
 from reuse_audit.index.resolve import method_name
 from reuse_audit.lint.model import Candidate, Details, Finding
-from reuse_audit.lint.rule import Rule
+from reuse_audit.lint.rule import Option, Rule
 from reuse_audit.settings import Settings
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -463,4 +464,5 @@ RULE = Rule(
     fixable=True,
     others_by="similarity",
     defers_to=("RA001",),  # the pairs RA001 reports are its (deferred_pairs)
+    options=(MIN_SIMILARITY, Option("min-tokens", int, "functions with fewer tokens are neither judged nor matched", low=1)),
 )

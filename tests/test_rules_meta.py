@@ -71,7 +71,6 @@ def test_the_engine_knows_no_rule_and_runs_the_ones_it_is_given(tmp_path):
     first's findings (``prior``), and none of reuse-audit's own."""
     from reuse_audit.facts.model import Location
     from reuse_audit.lint.engine import run
-    from reuse_audit.lint.model import Finding
     from reuse_audit.lint.registry import Registry
     from reuse_audit.lint.rule import Rule
     from reuse_audit.settings import Settings
@@ -104,7 +103,6 @@ def test_suppression_is_one_pass_for_every_rule(tmp_path):
     """A rule that knows nothing of suppressions: its finding on a ``# noqa: XC001`` function is
     marked suppressed by the engine, and per-file-ignores drop it."""
     from reuse_audit.lint.engine import run
-    from reuse_audit.lint.model import Finding
     from reuse_audit.lint.rule import Rule
     from reuse_audit.settings import Settings
     from reuse_audit.source.change import change_from_paths

@@ -8,8 +8,8 @@ and ``docs/rules/*.md`` are all generated from it, never written twice.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterator
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.index.protocol import CLONE_CANDIDATES, DECLARED_TARGETS, LOOKUP, known
@@ -47,6 +47,38 @@ CheckFunction = Callable[[ChangeSet, "Index", Settings, tuple[Finding, ...]], It
 
 
 @dataclass(frozen=True)
+class Option:
+    """A setting of ``[tool.reuse-audit]`` a rule reads, declared by the rule (ruff's options):
+    the configuration checks and reads it through this, so that a rule's new option needs no
+    edit elsewhere.  Its value is the field of :class:`Settings` of the same name (``min-tokens``:
+    ``min_tokens``) when there is one (an option the index reads too, or one several rules
+    share, with its default there); else ``Settings.rule_options`` holds it (:meth:`value`)."""
+
+    name: str  # in [tool.reuse-audit], such as min-similarity
+    kind: type  # int, float, bool, or tuple: a list of strings
+    doc: str  # one line
+    low: Optional[float] = None  # the smallest value allowed (int and float)
+    high: Optional[float] = None  # the largest value allowed (int and float)
+    default: Any = None  # the value when not set, for an option without a Settings field
+
+    @property
+    def attr(self) -> str:
+        """The name of its field of :class:`Settings`."""
+        return self.name.replace("-", "_")
+
+    @property
+    def in_settings(self) -> bool:
+        """Whether :class:`Settings` has a field for it."""
+        return self.attr in {f.name for f in fields(Settings)}
+
+    def value(self, settings: Settings) -> Any:
+        """Its value in ``settings``."""
+        if self.in_settings:
+            return getattr(settings, self.attr)
+        return dict(settings.rule_options).get(self.name, self.default)
+
+
+@dataclass(frozen=True)
 class Rule:
     code: str  # such as RA001
     name: str  # such as reimplemented-function
@@ -68,6 +100,8 @@ class Rule:
     # codes of rules whose findings of the same check this rule is given (``prior``), to leave the
     # pairs they report to them; the engine runs those first
     defers_to: tuple[str, ...] = ()
+    # the settings it reads (besides those of every rule: exclude, select, ignore, per-file-ignores)
+    options: tuple[Option, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "needs", known(self.needs))  # (a set given is checked, and frozen)
