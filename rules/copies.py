@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reuse_audit.lint.model import Candidate, Violation
+from reuse_audit.lint.edits import ReplaceWithCall
+from reuse_audit.lint.model import Candidate, Finding, Violation
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -29,3 +30,12 @@ class Copy(Violation):
 
     def candidates(self) -> tuple[Candidate, ...]:
         return self.others
+
+
+def replace_with_call(finding: Finding) -> ReplaceWithCall:
+    """The fix of a finding of RA001 or RA003 (``Rule.fix``): the new function's body replaced with
+    a call of the target its violation names, under its fix title."""
+    violation = finding.violation
+    if not isinstance(violation, Copy):
+        raise TypeError(f"{finding.rule}'s fix is given a {type(violation).__name__}, not a copy's violation")
+    return ReplaceWithCall(finding.function, finding.location, violation.target, finding.target_location, violation.fix_title())

@@ -280,7 +280,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Optional
 
 from reuse_audit.rules import scope
-from reuse_audit.rules.copies import Copy
+from reuse_audit.rules.copies import Copy, replace_with_call
 from reuse_audit.rules.options import MIN_CALLEES, MIN_OVERLAP, MIN_SIMILARITY
 from reuse_audit.rules.callees import (
     EPSILON,
@@ -883,7 +883,7 @@ RULE = Rule(
     precision="high",
     # a function's callees, the candidates sharing them, and the functions beside a target (scope.py)
     needs=frozenset({LOOKUP, CALLEE_CANDIDATES, FUNCTIONS_OF_FILE}),
-    fixable=True,
+    fix=replace_with_call,
     # a near-copy (RA003) of another function is stronger evidence than a callee overlap
     yields_to=("RA003",),
     options=(

@@ -189,7 +189,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator, Optional
 
 from reuse_audit.rules import scope
-from reuse_audit.rules.copies import Copy
+from reuse_audit.rules.copies import Copy, replace_with_call
 from reuse_audit.rules.options import MIN_SIMILARITY
 from reuse_audit.rules.callees import EPSILON, calls_function, nested, overlap, reach
 
@@ -461,7 +461,7 @@ RULE = Rule(
     precision="high",
     # the clone index; a function's lookup, and the functions of a target's file (scope.py)
     needs=frozenset({LOOKUP, FUNCTIONS_OF_FILE, CLONE_CANDIDATES}),
-    fixable=True,
+    fix=replace_with_call,
     others_by="similarity",
     defers_to=("RA001",),  # the pairs RA001 reports are its (deferred_pairs)
     options=(MIN_SIMILARITY, Option("min-tokens", int, "functions with fewer tokens are neither judged nor matched", low=1)),

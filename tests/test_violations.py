@@ -153,3 +153,51 @@ def test_reports_read_the_violation_not_a_findings_fields():
     assert shown["message"] == dedent("""\
         the change does not call declared target 'shop.money.parse_amount' and re-implements it (calls 4 of its 4 callees)""")
     assert not hasattr(finding, "shared") and not hasattr(finding, "details") and not hasattr(finding, "ratio")
+
+
+@dataclass(frozen=True)
+class SameBody(Violation):
+    """A made-up rule's violation: a new function whose body is the target's."""
+
+    local_name: str
+
+    def message(self) -> str:
+        return f"'{self.local_name}' has the body of '{self.target}'"
+
+    def fix_title(self) -> str:
+        return f"Call '{self.target}' from '{self.local_name}'"
+
+
+def test_a_rule_of_its_own_fix_is_fixed_and_verified_by_fix_machinery_that_knows_no_rule(tmp_path):
+    """A made-up rule whose ``fix`` asks for an edit of lint.edits: fix/ makes it with libcst,
+    under the rule's fix title, and verifies it by running the rule again."""
+    import functools
+
+    from reuse_audit.fix.fixes import plan_fixes
+    from reuse_audit.lint.edits import ReplaceWithCall
+
+    def same_body(change, index, settings, prior=()):
+        for qualname in sorted(change.qualnames):
+            fn = index.functions[qualname]
+            if qualname == "pkg.new.n" and "pkg.util.t" not in fn.callees:
+                target = index.functions["pkg.util.t"]
+                yield Finding("XF001", fn.location, qualname, SameBody("pkg.util.t", fn.fact.local_name), target.location)
+
+    def fix(finding):
+        return ReplaceWithCall(finding.function, finding.location, finding.target, finding.target_location,
+                               finding.violation.fix_title())
+
+    rule = Rule(code="XF001", name="same-body", summary="", doc="", check=same_body, fix=fix)
+    assert rule.fixable
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "util.py").write_text("def t(a):\n    return sorted(set(a))\n")
+    (tmp_path / "pkg" / "new.py").write_text("def n(a):\n    return sorted(set(a))\n")
+    change = change_from_paths(tmp_path, ["pkg/new.py"])
+    result = run(change, Settings(), rules=[rule], lazy=False)
+    assert [f.message for f in result.report.findings] == ["'n' has the body of 'pkg.util.t'"]
+    check_again = functools.partial(run, settings=Settings(), cache=None, jobs=1, rules=result.rules)
+    plan = plan_fixes(change, result, check_again)
+    (made,) = plan.fixes.values()
+    assert made.description.startswith("Call 'pkg.util.t' from 'n'")
+    assert made.fixed == "from pkg.util import t\n\ndef n(a):\n    return t(a)\n"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.index.protocol import CLONE_CANDIDATES, DECLARED_TARGETS, LOOKUP, known
+from reuse_audit.lint.edits import ReplaceWithCall
 from reuse_audit.lint.model import Finding, TargetStatus
 from reuse_audit.settings import Settings
 
@@ -44,6 +45,8 @@ TARGET_STATUSES = tuple(TargetStatus)
 #: ``check(change, index, settings, prior)``: ``prior`` holds the findings of the same check made by
 #: the rules it defers to (``Rule.defers_to``), in their order; empty for the others.
 CheckFunction = Callable[[ChangeSet, "Index", Settings, tuple[Finding, ...]], Iterator[Finding]]
+#: ``fix(finding)``: the edit that removes a finding of the rule, built from its violation
+FixFunction = Callable[[Finding], ReplaceWithCall]
 
 
 @dataclass(frozen=True)
@@ -92,7 +95,8 @@ class Rule:
     # what it asks of the index (index_protocol.py's capabilities): the engine builds an index that
     # answers all of them exactly before running it (the full one when the lazy one cannot)
     needs: frozenset[str] = frozenset({LOOKUP})
-    fixable: bool = False  # its findings name a target a call can replace the new function with (fixes.py)
+    # the fix of one of its findings, as an edit fix/ makes and verifies (None: the rule has no fix)
+    fix: Optional[FixFunction] = None
     others_by: str = "callees"  # how its other candidates are described: "callees" or "similarity"
     # codes of rules whose evidence is stronger: when one of them reports the same function with
     # another target, this rule's finding on it is dropped (one function, one function to call)
@@ -105,6 +109,11 @@ class Rule:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "needs", known(self.needs))  # (a set given is checked, and frozen)
+
+    @property
+    def fixable(self) -> bool:
+        """Its findings have a fix (``fix``)."""
+        return self.fix is not None
 
     @property
     def needs_targets(self) -> bool:
