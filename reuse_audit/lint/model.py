@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, fields, replace
 from enum import Enum
 from typing import Any, Callable, Optional
@@ -47,7 +48,7 @@ Details = tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)
-class Violation:
+class Violation(ABC):
     """What a rule found, typed (ruff's ``Violation``): each rule subclasses it with a frozen
     dataclass holding exactly its facts, and says how it reads (:meth:`message`,
     :meth:`fix_title`).
@@ -59,9 +60,9 @@ class Violation:
 
     target: str  # qualified name of the function to call instead (a declared target's name, RA002)
 
+    @abstractmethod
     def message(self) -> str:
         """One line, without path or code."""
-        raise NotImplementedError(type(self).__name__ + ".message")
 
     def fix_title(self) -> Optional[str]:
         """What the fix does (its description starts so), None when the rule has no fix."""
