@@ -638,9 +638,9 @@ def _finding_json(f) -> dict:
         "function": f.function,
         "target": f.target,
         "message": f.message,
-        "shared": list(f.shared),
-        "missing": list(f.missing),
-        "details": dict(f.shown_details),
+        "shared": list(f.violation.shared_callees()),
+        "missing": list(f.violation.missing_callees()),
+        "details": dict(f.violation.details()),
     }
 
 

@@ -245,7 +245,7 @@ def _verify_turn(chain: Chain, turn: Turn, ws: Workspace, pre: str, work: Path, 
                 if alias:
                     judged.setdefault(alias, name)
         hits = {f.target for f in result.report.findings if f.rule == "RA001"}
-        hits |= {c.qualname for f in result.report.findings if f.rule == "RA001" for c in f.others}
+        hits |= {c.qualname for f in result.report.findings if f.rule == "RA001" for c in f.violation.candidates()}
         flagged = sorted({judged[h] for h in hits if h in judged})
         cdup = reuse_score(result, turn).reimplemented  # what bench run counts as Cdup
         check.reinvent = (f"{reinvent_tests.passed}/{reinvent_tests.total}"

@@ -45,10 +45,12 @@ class Settings:
     example_patterns: tuple[str, ...] = DEFAULT_EXAMPLE_PATTERNS  # what example code is: no target for library code
     include_tests: bool = False  # check new test code too (against test code only)
     min_own_callees: int = 0  # RA001: shared callees that are functions of the repository itself (0: off)
+    min_structure: Optional[float] = None  # RA001: ... or this token similarity (RA003's tokens); None: off
     max_common: int = 1  # RA001: untouched functions that may already meet the test against the target
     min_confidence: float = 0.65  # RA001: the lowest confidence reported (how alike the code is: rules/ra001's confidence)
     min_coverage: float = 0.5  # RA001: the share of what the target computes (operators, constants, literals) the new code has
-    min_structure: Optional[float] = None  # RA001: ... or this token similarity (RA003's tokens); None: off
+    # the values of the rules' options that have no field here (lint.rule.Option), by name, sorted
+    rule_options: tuple[tuple[str, Any], ...] = ()
 
     def is_test(self, path: str) -> bool:
         """Is ``path`` test code (``test-patterns``)?

@@ -275,10 +275,13 @@ In `[tool.reuse-audit]` of `pyproject.toml`, or on the command line:
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Optional
 
 from reuse_audit.rules import scope
+from reuse_audit.rules.copies import Copy, replace_with_call
+from reuse_audit.rules.options import MIN_CALLEES, MIN_OVERLAP, MIN_SIMILARITY
 from reuse_audit.rules.callees import (
     EPSILON,
     calls_function,
@@ -301,8 +304,8 @@ from reuse_audit.index.protocol import (
     Index,
 )
 from reuse_audit.index.resolve import method_name
-from reuse_audit.lint.model import Candidate, Finding
-from reuse_audit.lint.rule import Rule
+from reuse_audit.lint.model import Candidate, Details, Finding
+from reuse_audit.lint.rule import Option, Rule
 from reuse_audit.settings import Settings
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -310,6 +313,40 @@ if TYPE_CHECKING:  # pragma: no cover
 
 CODE = "RA001"
 NAME = "reimplemented-function"
+
+@dataclass(frozen=True, kw_only=True)
+class ReimplementedFunction(Copy):
+    """A new function calls most of what an existing one calls (the target), without calling it."""
+
+    calls: int  # how many of the target's callees the new code calls
+    total: int  # the target's callees
+    ratio: float  # calls / total
+    confidence_score: Optional[float] = None  # how alike the code is (``confidence``); None: unread
+    common: int = 0  # functions the change did not touch that pass the test against the target
+    through_helpers: int = 0  # shared callees only the new helpers it reaches call
+    similarity: Optional[float] = None  # the token similarity of the two functions
+
+    def message(self) -> str:
+        changed = " (changed) now re-implements" if self.status == "modified" else " re-implements"
+        return f"'{self.local_name}'{changed} '{self.target}' (calls {self.calls} of its {self.total} callees) without calling it"
+
+    def details(self) -> Details:
+        details = [("status", self.status)]
+        if self.confidence_score is not None:
+            details.append(("confidence", f"{self.confidence_score:.2f}"))
+        details.append(("common", str(self.common)))
+        if self.through_helpers:
+            details.append(("through-helpers", str(self.through_helpers)))
+        if self.similarity is not None:
+            details.append(("similarity", f"{self.similarity:.2f}"))
+        return tuple(details)
+
+    def score(self) -> float:
+        return self.ratio
+
+    def confidence(self) -> Optional[float]:
+        return None if self.confidence_score is None else float(f"{self.confidence_score:.2f}")
+
 
 #: "is this name a function of the repository?"
 Defines = Callable[[str], bool]
@@ -792,32 +829,15 @@ def _finding(
         )
         for q in qualifying[1:]
     )
-    changed = " (changed) now re-implements" if status == "modified" else " re-implements"
-    message = f"'{new.fact.local_name}'{changed} '{target_name}' (calls {count} of its {total} callees) without calling it"
-    details = [("status", status or "added")]
-    if score is not None:
-        details.append(("confidence", f"{score:.2f}"))
-    details.append(("common", str(shared_count)))
     own = new.callees
     own_names = method_names_of(own, index)
-    through = sum(1 for c in shared if not calls_of(c, own, own_names, index))
-    if through:
-        details.append(("through-helpers", str(through)))  # shared callees only the new helpers call
-    if sim is not None:
-        details.append(("similarity", f"{sim:.2f}"))
-    return Finding(
-        rule=CODE,
-        location=new.location,
-        function=qualname,
-        message=message,
-        target=target_name,
-        target_location=target.location,
-        shared=shared,
-        missing=missing,
-        ratio=round(ratio, 4),
-        others=others,
-        details=tuple(details),
+    through = sum(1 for c in shared if not calls_of(c, own, own_names, index))  # shared callees only the new helpers call
+    violation = ReimplementedFunction(
+        target=target_name, local_name=new.fact.local_name, status=status or "added", calls=count, total=total,
+        shared=shared, missing=missing, ratio=round(ratio, 4), others=others, confidence_score=score,
+        common=shared_count, through_helpers=through, similarity=sim,
     )
+    return Finding(rule=CODE, location=new.location, function=qualname, violation=violation, target_location=target.location)
 
 
 def _beside(target_name: str, shared: tuple[str, ...], index: Index) -> int:
@@ -863,7 +883,18 @@ RULE = Rule(
     precision="high",
     # a function's callees, the candidates sharing them, and the functions beside a target (scope.py)
     needs=frozenset({LOOKUP, CALLEE_CANDIDATES, FUNCTIONS_OF_FILE}),
-    fixable=True,
+    fix=replace_with_call,
     # a near-copy (RA003) of another function is stronger evidence than a callee overlap
     yields_to=("RA003",),
+    options=(
+        MIN_CALLEES,
+        MIN_OVERLAP,
+        Option("max-common", int, "how many functions the change did not touch may already pass the test against the target", low=0),
+        Option("min-confidence", float, "findings of a lower confidence are left out", low=0.0, high=1.0),
+        Option("min-coverage", float, "the share of what the target computes the new code must have too", low=0.0, high=1.0),
+        Option("min-own-callees", int, "shared callees that must be functions of the repository itself (0: off)", low=0),
+        Option("min-structure", float, "with min-own-callees, the token similarity that still reports a target (unset: off)",
+               low=0.0, high=1.0),
+        MIN_SIMILARITY,
+    ),
 )

@@ -67,15 +67,17 @@ points at.
 
 from __future__ import annotations
 
-from typing import Iterator
+from dataclasses import dataclass
+from typing import Iterator, Optional
 
 from reuse_audit.rules.callees import calls_function, is_reimplementation, overlap
+from reuse_audit.rules.options import MIN_CALLEES, MIN_OVERLAP
 
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.model import Location
 from reuse_audit.index.protocol import DECLARED_TARGETS, LOOKUP, Index
 from reuse_audit.index.targets import DeclaredTarget
-from reuse_audit.lint.model import Finding
+from reuse_audit.lint.model import TARGET_STATUS, Details, Finding, TargetStatus, Violation
 from reuse_audit.lint.rule import (
     BYPASSED,
     REIMPLEMENTED,
@@ -87,6 +89,50 @@ from reuse_audit.settings import Settings
 
 CODE = "RA002"
 NAME = "bypassed-target"
+
+
+@dataclass(frozen=True)
+class BypassedTarget(Violation):
+    """A declared target the change does not call, and what became of it (``status``)."""
+
+    status: TargetStatus
+    kind: Optional[str] = None  # function, method, class or instance; None for an unknown name
+    defined_as: Optional[str] = None  # where the name is defined, when it is a re-export
+    shared: tuple[str, ...] = ()  # the target's callees the change calls
+    missing: tuple[str, ...] = ()  # those it does not
+    total: int = 0  # the target's callees
+    min_callees: int = 0  # the fewest callees of a target the re-implementation test judges
+
+    def message(self) -> str:
+        calls = f"calls {len(self.shared)} of its {self.total} callees"
+        tail = {
+            UNKNOWN: ": unknown name (no function, method, class or callable instance of that name in the repository)",
+            UNJUDGED: (f": unjudged (< {self.min_callees} callees: it has {self.total}), "
+                       "too few to judge a re-implementation"),
+            REIMPLEMENTED: f" and re-implements it ({calls})",
+            BYPASSED: f": bypassed ({calls})",
+        }[self.status]
+        return f"the change does not call declared target '{self.target}'{tail}"
+
+    def details(self) -> Details:
+        details = [(TARGET_STATUS, self.status.value)]
+        if self.kind is not None:
+            details.append(("kind", self.kind))
+        if self.defined_as is not None:
+            details.append(("defined_as", self.defined_as))
+        return tuple(details)
+
+    def shared_callees(self) -> tuple[str, ...]:
+        return self.shared
+
+    def missing_callees(self) -> tuple[str, ...]:
+        return self.missing
+
+    def score(self) -> float:
+        return round(len(self.shared) / self.total, 4) if self.total else 0.0
+
+    def target_status(self) -> TargetStatus:
+        return self.status
 
 
 def change_callees(change: ChangeSet, index: Index) -> frozenset[str]:
@@ -120,51 +166,26 @@ def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Find
             continue
         if any(calls_function(callees, name, index) for name in sorted(target.calls)):
             continue
-        details: list[tuple[str, str]] = []
-        shared: tuple[str, ...] = ()
-        missing: tuple[str, ...] = ()
-        ratio = 0.0
         if not target.known:
-            message = (
-                f"the change does not call declared target '{target_name}': unknown name (no function, method, "
-                "class or callable instance of that name in the repository)"
-            )
+            violation = BypassedTarget(target_name, UNKNOWN)
             target_location = Location("", 0)
-            status = UNKNOWN
         else:
             body = index.functions.get(target.body) if target.body else None
             target_location = target.location
             target_callees = body.callees if body is not None else frozenset()
             total = len(target_callees)
             shared, missing = overlap(target_callees, callees, index)
-            ratio = round(len(shared) / total, 4) if total else 0.0
             if total < settings.min_callees:
                 status = UNJUDGED
-                tail = (f": unjudged (< {settings.min_callees} callees: it has {total}), "
-                        "too few to judge a re-implementation")
             elif is_reimplementation(len(shared), total, settings):
                 status = REIMPLEMENTED
-                tail = f" and re-implements it (calls {len(shared)} of its {total} callees)"
             else:
                 status = BYPASSED
-                tail = f": bypassed (calls {len(shared)} of its {total} callees)"
-            message = f"the change does not call declared target '{target_name}'{tail}"
-            details.append(("kind", target.kind))
-            if target.canonical != target_name:
-                details.append(("defined_as", target.canonical))
-        yield Finding(
-            rule=CODE,
-            location=location,
-            function=function,
-            message=message,
-            target=target_name,
-            target_location=target_location,
-            shared=shared,
-            missing=missing,
-            ratio=ratio,
-            details=tuple(details),
-            target_status=status,
-        )
+            violation = BypassedTarget(
+                target_name, status, kind=target.kind, defined_as=target.canonical if target.canonical != target_name else None,
+                shared=shared, missing=missing, total=total, min_callees=settings.min_callees,
+            )
+        yield Finding(rule=CODE, location=location, function=function, violation=violation, target_location=target_location)
 
 
 def _as_function(name: str, index: Index) -> DeclaredTarget:
@@ -184,4 +205,5 @@ RULE = Rule(
     level="warning",
     precision="high",
     needs=frozenset({LOOKUP, DECLARED_TARGETS}),  # runs only when targets are declared
+    options=(MIN_CALLEES, MIN_OVERLAP),  # the re-implementation test's
 )

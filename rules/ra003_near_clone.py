@@ -185,9 +185,12 @@ to 295.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator, Optional
 
 from reuse_audit.rules import scope
+from reuse_audit.rules.copies import Copy, replace_with_call
+from reuse_audit.rules.options import MIN_SIMILARITY
 from reuse_audit.rules.callees import EPSILON, calls_function, nested, overlap, reach
 
 from reuse_audit.change.model import ChangeSet
@@ -195,8 +198,8 @@ from reuse_audit.facts.model import Function
 from reuse_audit.facts.rows import LOCALS
 from reuse_audit.index.protocol import CLONE_CANDIDATES, FUNCTIONS_OF_FILE, LOOKUP, CloneLookup, Index
 from reuse_audit.index.resolve import method_name
-from reuse_audit.lint.model import Candidate, Finding
-from reuse_audit.lint.rule import Rule
+from reuse_audit.lint.model import Candidate, Details, Finding
+from reuse_audit.lint.rule import Option, Rule
 from reuse_audit.settings import Settings
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -204,6 +207,34 @@ if TYPE_CHECKING:  # pragma: no cover
 
 CODE = "RA003"
 NAME = "near-clone"
+
+
+@dataclass(frozen=True, kw_only=True)
+class NearClone(Copy):
+    """A new function is a near-copy of an existing one (the target) that it does not call."""
+
+    similarity: float  # of the two functions' normalised tokens
+    tokens: int  # the new function's tokens
+    target_new: bool = False  # the target was added by the same change
+
+    def message(self) -> str:
+        now = " (changed) is now" if self.status == "modified" else " is"
+        return (
+            f"'{self.local_name}'{now} a near-copy of '{self.target}' "
+            f"({percent(self.similarity)}% token similarity, {self.tokens} tokens) without calling it"
+        )
+
+    def details(self) -> Details:
+        details = [("similarity", f"{percent(self.similarity) / 100:.2f}"), ("tokens", str(self.tokens)), ("status", self.status)]
+        if self.target_new:
+            details.append(("target", "added by this change"))
+        return tuple(details)
+
+    def score(self) -> float:
+        return round(self.similarity, 4)
+
+    def target_added(self) -> bool:
+        return self.target_new
 
 
 def percent(similarity: float) -> int:
@@ -222,7 +253,7 @@ def deferred_pairs(prior: tuple[Finding, ...]) -> set[frozenset[str]]:
     pairs: set[frozenset[str]] = set()
     for finding in prior:
         pairs.add(frozenset((finding.function, finding.target)))
-        pairs.update(frozenset((finding.function, c.qualname)) for c in finding.others)
+        pairs.update(frozenset((finding.function, c.qualname)) for c in finding.violation.candidates())
     return pairs
 
 
@@ -412,28 +443,12 @@ def _finding(
                 added=match.qualname in change.added,
             )
         )
-    pct = percent(best.similarity)
-    status = change.status(qualname) or "added"
-    message = (
-        f"'{new.fact.local_name}'{' (changed) is now' if status == 'modified' else ' is'} a near-copy of '{best.qualname}' "
-        f"({pct}% token similarity, {count} tokens) without calling it"
+    violation = NearClone(
+        target=best.qualname, local_name=new.fact.local_name, status=change.status(qualname) or "added",
+        similarity=best.similarity, tokens=count, shared=shared, missing=missing, others=tuple(others),
+        target_new=best.qualname in change.added,
     )
-    details = [("similarity", f"{pct / 100:.2f}"), ("tokens", str(count)), ("status", status)]
-    if best.qualname in change.added:
-        details.append(("target", "added by this change"))
-    return Finding(
-        rule=CODE,
-        location=new.location,
-        function=qualname,
-        message=message,
-        target=best.qualname,
-        target_location=target.location,
-        shared=shared,
-        missing=missing,
-        ratio=round(best.similarity, 4),
-        others=tuple(others),
-        details=tuple(details),
-    )
+    return Finding(rule=CODE, location=new.location, function=qualname, violation=violation, target_location=target.location)
 
 
 RULE = Rule(
@@ -446,7 +461,8 @@ RULE = Rule(
     precision="high",
     # the clone index; a function's lookup, and the functions of a target's file (scope.py)
     needs=frozenset({LOOKUP, FUNCTIONS_OF_FILE, CLONE_CANDIDATES}),
-    fixable=True,
+    fix=replace_with_call,
     others_by="similarity",
     defers_to=("RA001",),  # the pairs RA001 reports are its (deferred_pairs)
+    options=(MIN_SIMILARITY, Option("min-tokens", int, "functions with fewer tokens are neither judged nor matched", low=1)),
 )

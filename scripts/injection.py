@@ -145,6 +145,19 @@ class Case:
     seconds: float = 0.0
 
 
+def _details(finding) -> tuple[tuple[str, str], ...]:
+    """A finding's details: its typed violation's, or (a revision before findings held one, as
+    measure.py --before runs this script with) its own field."""
+    violation = getattr(finding, "violation", None)
+    return violation.details() if violation is not None else finding.details
+
+
+def _others(finding) -> tuple:
+    """A finding's other candidates, read as :func:`_details` reads its details."""
+    violation = getattr(finding, "violation", None)
+    return violation.candidates() if violation is not None else finding.others
+
+
 def site_packages() -> Path:
     return Path(sysconfig.get_paths()["purelib"])
 
@@ -1130,7 +1143,7 @@ class Checker:
         case.found = bool(hits)
         case.rule = min(f.rule for f in hits) if hits else ""
         if hits:
-            case.details = dict(min(hits, key=lambda f: f.rule).details)
+            case.details = dict(_details(min(hits, key=lambda f: f.rule)))
         if case.positive:
             case.on_nested = bool(hits) and all(f.function != case.new_function for f in hits)
         try:
@@ -1139,7 +1152,7 @@ class Checker:
             case.overlap, why = "", "not diagnosed (this revision's rules lack what diagnose() reads)"
         if case.positive and not case.found:
             if why == "another target named":
-                ranked = any(o.qualname == case.target for f in mine for o in f.others)
+                ranked = any(o.qualname == case.target for f in mine for o in _others(f))
                 why += " (the target qualified too, ranked lower)" if ranked else " (the target did not qualify)"
             case.reason = why
         elif not case.positive and case.found:

@@ -192,7 +192,7 @@ def near_misses(patch: Path, tree: Path) -> list[tuple]:
     change = change_from_patch(tree, decode_patch(patch.read_bytes()), str(patch), settings)
     report = run(change, settings, cache=FactsCache(default_cache_dir())).report
     return [
-        (dict(f.details).get("status", "?"), f.rule, f.function, f.target, f.ratio, f.shared)
+        (dict(f.violation.details()).get("status", "?"), f.rule, f.function, f.target, f.violation.score(), f.violation.shared_callees())
         for f in report.findings
     ]
 

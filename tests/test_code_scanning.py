@@ -33,6 +33,7 @@ from reuse_audit.facts.model import Location
 from reuse_audit.report import RenderContext, formats, render
 from reuse_audit.report import github as github_reporter
 from reuse_audit.lint.rule import HOMEPAGE, REQUIRED_SECTIONS, Rule, doc_sections
+from violation_support import finding as make_finding
 from sarif_schema import assert_valid_sarif
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -322,7 +323,7 @@ def test_github_format_without_findings(pr: GitRepo, check):
 
 
 def odd_finding(**changes) -> Finding:
-    finding = Finding(
+    finding = make_finding(
         rule="RA001",
         location=Location("dir,with:odd%chars\nand\rbreaks.py", 3, 4, 9),
         function="m.C.copy",

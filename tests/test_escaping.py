@@ -20,6 +20,7 @@ from cli_support import BASE, copy_module, write_tree
 from fuzz_support import check_cli, run_main
 from reuse_audit.source.patch import parse_patch
 from reuse_audit.escape import for_terminal, git_quote
+from violation_support import finding as make_finding
 
 HOSTILE = ["\n", "\r", "\t", "\x1b", "\x07", "\x7f", "\x85", "\x9b", "\u2028", "\u202e", '"', "'", "\\", " ", ":", ",", "%", "\udcff", "\udc80", "é"]
 NAMES = st.lists(st.sampled_from(HOSTILE) | st.sampled_from(list("abcxyz_")), min_size=1, max_size=12).map("".join)
@@ -122,7 +123,7 @@ def test_colour_survives_escaping_and_a_name_cannot_forge_it(tmp_path):
     from reuse_audit.report.text import render
 
     hostile = "pkg/\x1b[2J\ue000x.py"
-    finding = Finding(rule="RA001", location=Location(hostile, 1, 0), function="pkg.f", message="'f' re-implements 'g'",
+    finding = make_finding(rule="RA001", location=Location(hostile, 1, 0), function="pkg.f", message="'f' re-implements 'g'",
                       target="pkg.g", target_location=Location("pkg/g.py", 2, 0))
     ctx = RenderContext(rules=(), version="0", source=lambda path: None, color=True)
     out = render(Report(findings=(finding,)), ctx)

@@ -38,6 +38,8 @@ from reuse_audit.fix.plan import FixPlan
 from reuse_audit.fix.fixes import Edit, Fix, NoFix, ParamInfo, ReplaceBody, apply_edits, edits_between, map_arguments, merge_fixes, plan_fixes, propose_fix, split_lines, suggest_fix, with_import
 from reuse_audit.index import build_index
 from reuse_audit.lint.model import Finding, Report
+from reuse_audit.rules.copies import replace_with_call
+from reuse_audit.rules.ra001_reimplemented_function import ReimplementedFunction
 from reuse_audit.report import RenderContext, render
 from reuse_audit.api import load_settings
 from reuse_audit.settings import Settings
@@ -51,14 +53,11 @@ def dedent(text: str) -> str:
 
 
 def finding_for(index, n: str, t: str, rule: str = "RA001") -> Finding:
-    return Finding(
-        rule=rule,
-        location=index.functions[n].location,
-        function=n,
-        message=f"'{n}' re-implements '{t}'",
-        target=t,
-        target_location=index.functions[t].location,
+    violation = ReimplementedFunction(
+        target=t, local_name=index.functions[n].fact.local_name, status="added", calls=0, total=0, shared=(), missing=(), ratio=0.0,
     )
+    return Finding(rule=rule, location=index.functions[n].location, function=n, violation=violation,
+                   target_location=index.functions[t].location)
 
 
 def planned(change, result, settings: Settings, **options) -> FixPlan:
@@ -68,11 +67,16 @@ def planned(change, result, settings: Settings, **options) -> FixPlan:
     return plan_fixes(change, result, check_again, **options)
 
 
+def propose(finding: Finding, tree, index) -> Fix:
+    """``propose_fix`` of the fix ``finding``'s rule asks for (``Rule.fix``)."""
+    return propose_fix(replace_with_call(finding), tree, index, finding.stable_key)
+
+
 def fix_of(files: dict[str, str], n: str, t: str) -> Fix:
     """The fix making N (a qualified name) call T, in the repository ``files`` (raises NoFix)."""
     tree = MemoryTree({path: dedent(text).encode("utf-8") for path, text in files.items()})
     index = build_index(tree, Settings(), None, 1)
-    fix = propose_fix(finding_for(index, n, t), tree, index)
+    fix = propose(finding_for(index, n, t), tree, index)
     assert apply_edits(fix.original, fix.edits) == fix.fixed, "the edits do not give the fixed text"
     cst.parse_module(fix.fixed)  # it parses
     return fix
@@ -477,7 +481,7 @@ def test_crlf_and_a_one_line_body():
     }
     tree = MemoryTree({k: (v.encode() if "\r" in v else dedent(v).encode()) for k, v in files.items()})
     index = build_index(tree, Settings(), None, 1)
-    fix = propose_fix(finding_for(index, "pkg.new.read", "pkg.util.load"), tree, index)
+    fix = propose(finding_for(index, "pkg.new.read", "pkg.util.load"), tree, index)
     # `import io` only served the old body: the fix removes it
     assert fix.fixed == "from pkg.util import load\r\n\r\ndef read(p): return load(p)\r\n"
     assert apply_edits(fix.original, fix.edits) == fix.fixed
@@ -536,8 +540,8 @@ def test_unsure_targets_give_no_fix(t_source: str, reason: str):
     target = next(q for q in index.functions if q.startswith("pkg.old.") and q.endswith("t"))
     finding = finding_for(index, "pkg.new.n", target)
     with pytest.raises(NoFix, match=reason):
-        propose_fix(finding, tree, index)
-    assert suggest_fix(finding, tree, index) is None
+        propose(finding, tree, index)
+    assert suggest_fix(replace_with_call(finding), tree, index, finding.stable_key) is None
 
 
 def test_map_arguments_directly():
@@ -670,8 +674,8 @@ def test_verification_drops_a_fix_that_leaves_a_finding(tmp_path: Path, monkeypa
     result = run(change, Settings(), None, 1)
     real = fixes_module.propose_fix
 
-    def useless(finding, tree, index):  # a "fix" that only adds a comment
-        fix = real(finding, tree, index)
+    def useless(edit, tree, index, key):  # a "fix" that only adds a comment
+        fix = real(edit, tree, index, key)
         text = "# touched\n" + fix.original
         return Fix(fix.path, fix.original, text, fix.description, edits_between(fix.original, text), fix.key)
 
@@ -1074,7 +1078,7 @@ def test_sarif_fix_regions_with_crlf_non_ascii_and_no_final_newline():
     tree = MemoryTree(files)
     index = build_index(tree, Settings(), None, 1)
     finding = finding_for(index, "pkg.new.read", "pkg.util.load")
-    fix = propose_fix(finding, tree, index)
+    fix = propose(finding, tree, index)
     assert fix.fixed.endswith("def read(p):\r\n    return load(p)")
     ctx = RenderContext(rules=(), version="0", source=lambda p: files.get(p), fixes={finding.stable_key: fix})
     log = assert_valid_sarif(render("sarif", Report(findings=(finding,)), ctx))

@@ -25,6 +25,7 @@ from reuse_audit.rules import scope
 from reuse_audit.lint.config import settings_from_table
 from reuse_audit.rules import RULES
 from reuse_audit.settings import Settings
+from violation_support import finding
 
 UTIL = "def a(x):\n    return x\n\n\ndef b(x):\n    return x\n\n\ndef c(x):\n    return x\n"
 COPY = "from pkg.util import a, b, c\n\n\ndef {name}(x):\n    return a(b(c(x)))\n"
@@ -82,7 +83,7 @@ def test_a_modifying_section_of_a_missing_file_is_still_an_error(tmp_path: Path)
 
 
 def _finding(others: int, added: bool = False) -> Finding:
-    return Finding(
+    return finding(
         rule="RA001",
         location=Location("pkg/new.py", 3, 0, 5),
         function="pkg.new.f",

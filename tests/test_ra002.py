@@ -65,7 +65,7 @@ def test_bypassed_target_is_reported_at_the_new_function():
     assert finding.target == "shop.money.parse_amount"
     assert finding.location.path == "shop/orders.py" and finding.location.line == 2
     assert finding.target_location.path == "shop/money.py"
-    assert finding.target_status is TargetStatus.BYPASSED and dict(finding.shown_details)["status"] == "bypassed"
+    assert finding.target_status is TargetStatus.BYPASSED and dict(finding.violation.details())["status"] == "bypassed"
 
 
 # calls all 4 callees of parse_amount, and never parse_amount
@@ -89,7 +89,7 @@ def test_bypassed_and_reimplemented_target_says_so():
     findings = check(REIMPLEMENTS_PARSE_AMOUNT, ["shop.money.parse_amount"])
     assert [f.target_status for f in findings] == ["reimplemented"]
     assert "re-implements it (calls 4 of its 4 callees)" in findings[0].message
-    assert findings[0].missing == ()
+    assert findings[0].violation.missing_callees() == ()
 
 
 def test_target_called_through_a_new_helper_counts_as_called():
@@ -191,7 +191,7 @@ def check_forms(new_source, targets=FORM_TARGETS):
     after["app.py"] = dedent(new_source).encode()
     change = Change(MemoryTree(before), MemoryTree(after), (FileChange(None, "app.py"),))
     result = run(change, Settings(targets=tuple(targets)))
-    return {f.target: dict(f.shown_details) for f in result.report.findings if f.rule == "RA002"}, result
+    return {f.target: dict(f.violation.details()) for f in result.report.findings if f.rule == "RA002"}, result
 
 
 def test_reexport_class_method_and_instance_targets_count_as_called():

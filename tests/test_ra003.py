@@ -27,6 +27,7 @@ from reuse_audit.app.cli import cli
 from reuse_audit.index import build_index
 from reuse_audit.settings import Settings
 from reuse_audit.source.tree import FsTree, MemoryTree
+from violation_support import finding
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "ra003"
 CASES = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
@@ -357,9 +358,9 @@ def test_a_near_copy_of_one_function_is_not_also_told_to_call_another(tmp_path):
     from reuse_audit.rules import RULES
 
     here = Location("pkg/copy.py", 3)
-    ra001 = Finding("RA001", here, "pkg.copy.f", "m", "pkg.other.g", Location("pkg/other.py", 1))
-    ra003 = Finding("RA003", here, "pkg.copy.f", "m", "pkg.orig.f", Location("pkg/orig.py", 1))
-    same = Finding("RA001", here, "pkg.copy.f", "m", "pkg.orig.f", Location("pkg/orig.py", 1))
+    ra001 = finding("RA001", here, "pkg.copy.f", "m", "pkg.other.g", Location("pkg/other.py", 1))
+    ra003 = finding("RA003", here, "pkg.copy.f", "m", "pkg.orig.f", Location("pkg/orig.py", 1))
+    same = finding("RA001", here, "pkg.copy.f", "m", "pkg.orig.f", Location("pkg/orig.py", 1))
     rules = RULES.values()
     assert one_target_a_function([ra001, ra003], rules) == [ra003]
     assert one_target_a_function([same, ra003], rules) == [same, ra003]

@@ -197,8 +197,8 @@ def test_copied_click_function_is_flagged(which: str, click_repo: Path, click_in
     assert finding.target_location.path == original_path
     assert finding.target_location.line == original_line
     assert finding.location.path == COPY_PATH
-    assert finding.missing == ()
-    assert set(finding.shared) == set(click_index.functions[qualname].callees)
-    assert finding.ratio == 1.0
+    assert finding.violation.missing_callees() == ()
+    assert set(finding.violation.shared_callees()) == set(click_index.functions[qualname].callees)
+    assert finding.violation.score() == 1.0
     assert not finding.suppressed
     assert f"'{new_name}' re-implements '{qualname}'" in finding.message

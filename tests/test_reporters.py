@@ -26,6 +26,7 @@ from reuse_audit.source.change import Provenance
 from reuse_audit.report import RenderContext, formats, render
 from reuse_audit.report import sarif as sarif_reporter
 from reuse_audit.lint.rule import HOMEPAGE, Rule
+from violation_support import finding
 from sarif_schema import assert_valid_sarif
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden"
@@ -104,7 +105,7 @@ SOURCES = {"pkg/new.py": NEW_PY, "pkg/config.py": CONFIG_PY}
 
 
 def make_report() -> Report:
-    load_config = Finding(
+    load_config = finding(
         rule="RA001",
         location=Location("pkg/new.py", 12, 0, 15),
         function="pkg.new.load_config",
@@ -117,7 +118,7 @@ def make_report() -> Report:
         others=(Candidate("pkg.legacy.load", Location("pkg/legacy.py", 7, 0, 19), 4, 5, 0.8),),
         details=(("status", "added"),),
     )
-    dump = Finding(
+    dump = finding(
         rule="RA001",
         location=Location("pkg/tools/io.py", 30, 4, 41),
         function="pkg.tools.io.Exporter.dump",
@@ -129,7 +130,7 @@ def make_report() -> Report:
         ratio=1.0,
         details=(("status", "modified"),),
     )
-    parse_args = Finding(
+    parse_args = finding(
         rule="RA001",
         location=Location("pkg/new.py", 24, 0, 25),
         function="pkg.new.parse_args",
@@ -345,7 +346,7 @@ def test_sarif_results(report, ctx):
 
 def test_sarif_message_fallback_and_escaping():
     f = make_report().findings[0]
-    odd = dataclasses.replace(f, message="copies [io] helpers", target="pkg.io.write_json")
+    odd = dataclasses.replace(f, violation=dataclasses.replace(f.violation, text="copies [io] helpers", target="pkg.io.write_json"))
     assert sarif_reporter.result_message(odd) == r"copies \[io\] helpers See [pkg.io.write_json](1)."
 
 

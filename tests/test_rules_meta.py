@@ -6,6 +6,7 @@ import pytest
 
 from reuse_audit.api import all_rules
 from reuse_audit.lint.rule import REQUIRED_SECTIONS, doc_sections
+from violation_support import finding
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = sorted(all_rules().values(), key=lambda r: r.code)
@@ -70,7 +71,6 @@ def test_the_engine_knows_no_rule_and_runs_the_ones_it_is_given(tmp_path):
     first's findings (``prior``), and none of reuse-audit's own."""
     from reuse_audit.facts.model import Location
     from reuse_audit.lint.engine import run
-    from reuse_audit.lint.model import Finding
     from reuse_audit.lint.registry import Registry
     from reuse_audit.lint.rule import Rule
     from reuse_audit.settings import Settings
@@ -82,7 +82,7 @@ def test_the_engine_knows_no_rule_and_runs_the_ones_it_is_given(tmp_path):
     def first(change, index, settings, prior=()):
         seen.append(("XB001", ()))
         fn = index.functions["mod.f"]
-        yield Finding("XB001", fn.location, "mod.f", "one", "mod.f", fn.location)
+        yield finding("XB001", fn.location, "mod.f", "one", "mod.f", fn.location)
 
     def second(change, index, settings, prior=()):
         seen.append(("XB002", tuple(f.rule for f in prior)))
@@ -103,7 +103,6 @@ def test_suppression_is_one_pass_for_every_rule(tmp_path):
     """A rule that knows nothing of suppressions: its finding on a ``# noqa: XC001`` function is
     marked suppressed by the engine, and per-file-ignores drop it."""
     from reuse_audit.lint.engine import run
-    from reuse_audit.lint.model import Finding
     from reuse_audit.lint.rule import Rule
     from reuse_audit.settings import Settings
     from reuse_audit.source.change import change_from_paths
@@ -113,7 +112,7 @@ def test_suppression_is_one_pass_for_every_rule(tmp_path):
     def check(change, index, settings, prior=()):
         for name in ("mod.f", "mod.g"):
             fn = index.functions[name]
-            yield Finding("XC001", fn.location, name, "m", name, fn.location)
+            yield finding("XC001", fn.location, name, "m", name, fn.location)
 
     rule = Rule(code="XC001", name="c", summary="", doc="", check=check)
     report = run(change_from_paths(tmp_path, ["mod.py"]), Settings(), rules=[rule], lazy=False).report

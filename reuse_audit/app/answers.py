@@ -38,14 +38,16 @@ import re
 import sys
 import time
 from dataclasses import fields, is_dataclass
-from typing import TYPE_CHECKING, Iterable, Optional
+from enum import Enum
+from types import UnionType
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Union, get_args, get_origin, get_type_hints
 
 from reuse_audit.facts.cache import RACY_SECONDS, FactsCache, engine_key
 from reuse_audit.facts.model import Location
 from reuse_audit.fix.plan import Edit, Fix, FixPlan
 from reuse_audit.index import digest_files
 from reuse_audit.source.change import skipped_notes
-from reuse_audit.lint.model import Candidate, Finding, Report, SourceError, TargetStatus
+from reuse_audit.lint.model import Candidate, Finding, Report, SourceError, Violation
 from reuse_audit.settings import Settings
 from reuse_audit.source.note import Note
 from reuse_audit.source.tree import FsTree, OverlayTree
@@ -61,7 +63,7 @@ __all__ = [
 ]
 
 # what an answer's shape is: bumped when the stored tuples change
-FORMAT = 2  # 2: a finding's target status is its own field
+FORMAT = 3  # 2: a finding's target status is its own field; 3: a finding holds its rule's typed violation
 # the libraries whose versions can change an answer (libcst makes the fixes, rapidfuzz
 # scores RA003's similarity); tree-sitter's binaries are in the engine key
 LIBRARIES = ("libcst", "rapidfuzz", "tree-sitter", "tree-sitter-python")
@@ -276,15 +278,8 @@ def _load_note(t: object) -> Note:
     return Note(_str(path), _str(message))
 
 
-def _dump_finding(f: Finding) -> tuple:
-    others = tuple(
-        (c.qualname, _dump_location(c.location), c.shared, c.total, c.ratio, c.added) for c in f.others
-    )
-    return (
-        f.rule, _dump_location(f.location), f.function, f.message, f.target, _dump_location(f.target_location),
-        tuple(f.shared), tuple(f.missing), f.ratio, others, f.suppressed, tuple(tuple(d) for d in f.details),
-        None if f.target_status is None else f.target_status.value,
-    )
+def _dump_candidate(c: Candidate) -> tuple:
+    return (c.qualname, _dump_location(c.location), c.shared, c.total, c.ratio, c.added)
 
 
 def _load_candidate(t: object) -> Candidate:
@@ -292,14 +287,71 @@ def _load_candidate(t: object) -> Candidate:
     return Candidate(_str(qualname), _load_location(loc), _int(shared), _int(total), _float(ratio), _bool(added))
 
 
+def _dump_value(value: object) -> object:
+    """A field of a violation as marshal data: a candidate or a location as its tuple, an enum as its value."""
+    if isinstance(value, Candidate):
+        return _dump_candidate(value)
+    if isinstance(value, Location):
+        return _dump_location(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return tuple(_dump_value(v) for v in value)
+    if isinstance(value, Violation):
+        return _dump_violation(value)
+    return value
+
+
+def _load_value(kind: Any, value: object) -> object:
+    """The field of type ``kind`` :func:`_dump_value` gave ``value`` for."""
+    origin, args = get_origin(kind), get_args(kind)
+    if origin in (Union, UnionType) and type(None) in args:  # Optional[X]
+        return None if value is None else _load_value(next(a for a in args if a is not type(None)), value)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_load_value(args[0], v) for v in _tuple(value))
+    loaders: dict[Any, Any] = {
+        str: _str, int: _int, bool: _bool, float: _float, Candidate: _load_candidate, Location: _load_location,
+        Violation: _load_violation,
+    }
+    if kind in loaders:
+        return loaders[kind](value)
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return kind(value)
+    raise _Bad
+
+
+def _dump_violation(v: Violation) -> tuple:
+    """A rule's violation as (module, class name, field values): loaded back by :func:`_load_violation`."""
+    kind = type(v)
+    return (kind.__module__, kind.__qualname__, tuple(_dump_value(getattr(v, f.name)) for f in fields(v)))
+
+
+def _load_violation(t: object) -> Violation:
+    """The violation :func:`_dump_violation` gave ``t`` for, of a class of a module already imported
+    (a rule that ran, or can run: nothing is imported by reading the cache)."""
+    module, name, values = _tuple(t, 3)
+    kind = getattr(sys.modules.get(_str(module)), _str(name), None)
+    if not (isinstance(kind, type) and issubclass(kind, Violation) and is_dataclass(kind)):
+        raise _Bad
+    hints = get_type_hints(kind)
+    fields_of = fields(kind)
+    values = _tuple(values, len(fields_of))
+    loaded: dict[str, Any] = {f.name: _load_value(hints[f.name], value) for f, value in zip(fields_of, values)}
+    return kind(**loaded)
+
+
+def _dump_finding(f: Finding) -> tuple:
+    return (
+        f.rule, _dump_location(f.location), f.function, _dump_violation(f.violation), _dump_location(f.target_location),
+        f.suppressed,
+    )
+
+
 def _load_finding(t: object) -> Finding:
-    rule, loc, function, message, target, tloc, shared, missing, ratio, others, suppressed, details, status = _tuple(t, 13)
+    rule, loc, function, violation, tloc, suppressed = _tuple(t, 6)
     return Finding(
-        rule=_str(rule), location=_load_location(loc), function=_str(function), message=_str(message),
-        target=_str(target), target_location=_load_location(tloc), shared=_strs(shared), missing=_strs(missing),
-        ratio=_float(ratio), others=tuple(_load_candidate(c) for c in _tuple(others)), suppressed=_bool(suppressed),
-        details=tuple((_str(k), _str(v)) for k, v in (_tuple(d, 2) for d in _tuple(details))),
-        target_status=None if status is None else TargetStatus(_str(status)),
+        rule=_str(rule), location=_load_location(loc), function=_str(function), violation=_load_violation(violation),
+        target_location=_load_location(tloc), suppressed=_bool(suppressed),
     )
 
 

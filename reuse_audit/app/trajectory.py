@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 from reuse_audit.app.reads import (
     Seen,
@@ -38,7 +38,8 @@ from reuse_audit.app.reads import (
     reads_from_mini_trajectory,
 )
 from reuse_audit.errors import UsageError
-from reuse_audit.lint.model import Finding, Report
+from reuse_audit.facts.model import Location
+from reuse_audit.lint.model import Candidate, Details, Finding, Report, TargetStatus, Violation
 
 __all__ = ["load_reads", "annotate", "READ", "NEVER_READ"]
 
@@ -102,21 +103,60 @@ def verdict(finding: Finding, seen: Seen) -> Optional[tuple[str, int, int]]:
     return (READ if seen.recalls(loc) else NEVER_READ), shown, total
 
 
+@dataclasses.dataclass(frozen=True)
+class Traced(Violation):
+    """A rule's violation with what the trajectory says of its target: a sentence after its
+    message, and ``trajectory`` (and ``trajectory_lines``) after its details."""
+
+    violation: Violation
+    verdict: str  # READ or NEVER_READ
+    shown: int  # lines of the target the author was shown
+    total: int  # lines of the target
+
+    def message(self) -> str:
+        if self.verdict == READ:
+            sentence = f"Trajectory: read, not reused (the author was shown {self.shown} of its {self.total} lines before this change)."
+        elif self.shown:
+            sentence = f"Trajectory: never read (the author was shown only {self.shown} of its {self.total} lines)."
+        else:
+            sentence = f"Trajectory: never read (the author was shown none of its {self.total} lines)."
+        message = self.violation.message().rstrip()
+        return f"{message}{'' if message.endswith('.') else '.'} {sentence}"
+
+    def fix_title(self) -> Optional[str]:
+        return self.violation.fix_title()
+
+    def details(self) -> Details:
+        return self.violation.details() + (("trajectory", self.verdict), ("trajectory_lines", f"{self.shown}/{self.total}"))
+
+    def shared_callees(self) -> tuple[str, ...]:
+        return self.violation.shared_callees()
+
+    def missing_callees(self) -> tuple[str, ...]:
+        return self.violation.missing_callees()
+
+    def score(self) -> float:
+        return self.violation.score()
+
+    def candidates(self) -> tuple[Candidate, ...]:
+        return self.violation.candidates()
+
+    def confidence(self) -> Optional[float]:
+        return self.violation.confidence()
+
+    def target_added(self) -> bool:
+        return self.violation.target_added()
+
+    def target_status(self) -> Optional[TargetStatus]:
+        return self.violation.target_status()
+
+    def relocated(self, move: Callable[[Location], Location]) -> Violation:
+        return dataclasses.replace(self, violation=self.violation.relocated(move))
+
+
 def _annotated(f: Finding, seen: Seen) -> Finding:
     found = verdict(f, seen)
     if found is None:
         return f
     what, shown, total = found
-    if what == READ:
-        sentence = f"Trajectory: read, not reused (the author was shown {shown} of its {total} lines before this change)."
-    elif shown:
-        sentence = f"Trajectory: never read (the author was shown only {shown} of its {total} lines)."
-    else:
-        sentence = f"Trajectory: never read (the author was shown none of its {total} lines)."
-    message = f.message.rstrip()
-    message = f"{message}{'' if message.endswith('.') else '.'} {sentence}"
-    details = tuple(kv for kv in f.details if kv[0] not in ("trajectory", "trajectory_lines")) + (
-        ("trajectory", what),
-        ("trajectory_lines", f"{shown}/{total}"),
-    )
-    return dataclasses.replace(f, message=message, details=details)
+    return dataclasses.replace(f, violation=Traced(f.target, f.violation, what, shown, total))

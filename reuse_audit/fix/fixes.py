@@ -6,7 +6,7 @@ keeps ``N``'s decorators, signature, docstring and leading comments (callers
 are unaffected) and replaces the rest of its body with ``return T(...)``,
 importing ``T`` into ``N``'s module when it is not there yet::
 
-    fix = suggest_fix(finding, change.after, result.index)         # Optional[Fix]
+    fix = suggest_fix(rule.fix(finding), change.after, result.index, finding.stable_key)  # Optional[Fix]
     plan = plan_fixes(change, result, check, findings)             # verified fixes, by stable key
 
 Only the two files involved are read, and parsed with libcst; each
@@ -45,7 +45,7 @@ import stat
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Collection, Iterable, Mapping, Optional, Protocol, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Protocol, Sequence, Union
 
 import libcst as cst
 from libcst.codemod import CodemodContext
@@ -58,15 +58,16 @@ from reuse_audit.fix.plan import (
     Edit,
     Fix,
     FixPlan,
-    fixable_codes,
     split_lines,
     unified_diff,
 )
+from reuse_audit.lint.edits import ReplaceWithCall
 from reuse_audit.lint.model import Finding
 from reuse_audit.source.note import Note
 
 if TYPE_CHECKING:  # pragma: no cover
     from reuse_audit.index import RepoIndex
+    from reuse_audit.lint.rule import FixFunction
     from reuse_audit.lint.engine import Result
     from reuse_audit.source.change import Change
     from reuse_audit.source.tree import SourceTree
@@ -859,25 +860,25 @@ def _find(mod: _Module, qualname: str, local_name: str, line: int) -> FoundFunct
     return matches[0]
 
 
-def propose_fix(finding: Finding, after_tree: "SourceTree", index: "RepoIndex") -> Fix:
-    """The fix of ``finding`` (of a fixable rule: ``Rule.fixable``), unverified; :class:`NoFix`
-    says why there is none."""
-    n_fn = index.functions.get(finding.function)
-    t_fn = index.functions.get(finding.target)
+def propose_fix(edit: ReplaceWithCall, after_tree: "SourceTree", index: "RepoIndex", key: str) -> Fix:
+    """The fix making ``edit`` (a rule's fix of the finding of stable key ``key``: ``Rule.fix``),
+    unverified; :class:`NoFix` says why there is none."""
+    n_fn = index.functions.get(edit.function)
+    t_fn = index.functions.get(edit.target)
     if n_fn is None or t_fn is None:
         raise NoFix("the function or its target is not in the index")
     n_local, t_local = n_fn.fact.local_name, t_fn.fact.local_name
     if LOCAL_PART in n_local.split(".") or LOCAL_PART in t_local.split("."):
         raise NoFix("nested functions are not fixed")
-    n_path, t_path = finding.location.path, finding.target_location.path
+    n_path, t_path = edit.location.path, edit.target_location.path
     n_mod = _read_module(after_tree, n_path, n_fn.module)
     t_mod = n_mod if t_path == n_path else _read_module(after_tree, t_path, t_fn.module)
-    n = function_info(finding.function, n_fn.module, n_path, _find(n_mod, finding.function, n_local, finding.location.line))
-    t = function_info(finding.target, t_fn.module, t_path, _find(t_mod, finding.target, t_local, finding.target_location.line))
+    n = function_info(edit.function, n_fn.module, n_path, _find(n_mod, edit.function, n_local, edit.location.line))
+    t = function_info(edit.target, t_fn.module, t_path, _find(t_mod, edit.target, t_local, edit.target_location.line))
     # a renamed copy passes its parameters by place (they are T's, renamed); any
     # other function by name (its parameters mean what their names say)
     safe = renamed_copy(after_tree, n_fn.location, t_fn.location)
-    return replace(_build(n, t, n_mod, t_mod, finding, by_name=not safe), safe=safe)
+    return replace(_build(n, t, n_mod, t_mod, edit.title, key, by_name=not safe), safe=safe)
 
 
 def renamed_copy(tree: "SourceTree", n_location, t_location) -> bool:
@@ -957,10 +958,10 @@ def _renamed_consistently(mine: Optional[tuple[list[str], list[str]]], theirs: O
     return True
 
 
-def suggest_fix(finding: Finding, after_tree: "SourceTree", index: "RepoIndex") -> Optional[Fix]:
-    """The fix of ``finding`` (not verified by a new run: see :func:`plan_fixes`), or None."""
+def suggest_fix(edit: ReplaceWithCall, after_tree: "SourceTree", index: "RepoIndex", key: str) -> Optional[Fix]:
+    """The fix making ``edit`` (not verified by a new run: see :func:`plan_fixes`), or None."""
     try:
-        return propose_fix(finding, after_tree, index)
+        return propose_fix(edit, after_tree, index, key)
     except NoFix:
         return None
 
@@ -988,7 +989,7 @@ def _refuse(n: FunctionInfo, t: FunctionInfo) -> None:
         raise NoFix(f"{which} returns a value and {other} does not")
 
 
-def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, finding: Finding, by_name: bool = False) -> Fix:
+def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, title: str, key: str, by_name: bool = False) -> Fix:
     _refuse(n, t)
     n_label, t_label = f"'{n.qualname}'", f"'{t.qualname}'"
 
@@ -1057,12 +1058,12 @@ def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, fin
         cst.parse_module(new_tree.code)
     except cst.ParserSyntaxError:  # pragma: no cover - a bug in the fix
         raise NoFix("the fixed code does not parse") from None
-    description = f"Replace the body of '{n.found.local_name}' with a call of '{t.qualname}'"
+    description = title
     if import_statement is not None:
         description += f", imported with `{import_statement}`"
     if unused:
         description += f"; removes the import{'s' if len(unused) > 1 else ''} it leaves unused ({', '.join(unused)})"
-    return Fix(n.path, original, fixed, description, edits_between(original, fixed), finding.stable_key)
+    return Fix(n.path, original, fixed, description, edits_between(original, fixed), key)
 
 
 def _same_class(n: FunctionInfo, t: FunctionInfo) -> bool:
@@ -1274,7 +1275,7 @@ def plan_fixes(
     max_checks: Optional[int] = None,
 ) -> FixPlan:
     """The verified fixes of ``findings`` (those of the fixable rules among the rules that ran,
-    ``result.rules``: ``plan.fixable_codes``), in up to ``rounds`` rounds (as ruff does): a
+    ``result.rules``: each finding's edit is its rule's ``Rule.fix``), in up to ``rounds`` rounds (as ruff does): a
     round plans the fixes of the findings the rounds before left (fixes whose edits overlapped,
     fixes a fix before made possible) on the after-tree with those rounds' fixes applied,
     until a round fixes nothing.  ``FixPlan.files`` holds every file from the after-tree's
@@ -1294,7 +1295,7 @@ def plan_fixes(
     """
     chosen = [f for f in (result.report.findings if findings is None else findings) if not f.suppressed]
     wanted = {f.stable_key for f in chosen}
-    fixable = fixable_codes(result.rules)
+    fixable = {rule.code: rule.fix for rule in result.rules if rule.fix is not None}
     total = _plan_round(change, result, chosen, check, fixable, unsafe, max_checks)
     plan = total
     for _ in range(rounds - 1):
@@ -1320,9 +1321,10 @@ def plan_fixes(
 
 
 def _propose(
-    change: "Change", result: "Result", chosen: Sequence[Finding], fixable: Collection[str], unsafe: bool,
+    change: "Change", result: "Result", chosen: Sequence[Finding], fixable: Mapping[str, "FixFunction"], unsafe: bool,
 ) -> tuple[list[Fix], dict[str, str], int]:
-    """The fixes of the findings ``chosen`` of the rules ``fixable``, unverified, each made from the
+    """The fixes of the findings ``chosen`` of the rules ``fixable`` (code -> ``Rule.fix``),
+    unverified, each made from the
     after-tree: (fixes, stable key -> why a finding has none, unsafe fixes left out).
 
     Without ``unsafe``, only safe fixes (``Fix.safe``) are proposed; the others are counted
@@ -1332,10 +1334,11 @@ def _propose(
     unsafe_left = 0
     changed_paths = {fc.new_path for fc in change.files if fc.new_path}
     for finding in chosen:
-        if finding.rule not in fixable:
+        fix_of = fixable.get(finding.rule)
+        if fix_of is None:
             continue
         try:
-            fix = propose_fix(finding, change.after, result.index)
+            fix = propose_fix(fix_of(finding), change.after, result.index, finding.stable_key)
         except NoFix as exc:
             reasons[finding.stable_key] = str(exc)
             continue
@@ -1428,7 +1431,7 @@ def _plan_round(
     result: "Result",
     chosen: Sequence[Finding],
     check: Check,
-    fixable: Collection[str],
+    fixable: Mapping[str, "FixFunction"],
     unsafe: bool,
     max_checks: Optional[int] = None,
 ) -> FixPlan:
@@ -1493,11 +1496,7 @@ def relocate(findings: Iterable[Finding], files: Mapping[str, tuple[str, str]]) 
             return loc
         return replace(loc, line=m(loc.line), end_line=m(loc.end_line) if loc.end_line >= loc.line else loc.end_line)
 
-    out = []
-    for f in findings:
-        others = tuple(replace(c, location=move(c.location)) for c in f.others)
-        out.append(replace(f, location=move(f.location), target_location=move(f.target_location), others=others))
-    return tuple(out)
+    return tuple(f.relocated(move) for f in findings)
 
 
 # ---------------------------------------------------------------------------

@@ -23,8 +23,7 @@ __all__ = ["Edit", "Fix", "FixPlan", "fixable_codes", "split_lines", "unified_di
 
 
 def fixable_codes(rules: Iterable["Rule"]) -> frozenset[str]:
-    """The codes of ``rules`` (the rules a check ran) whose findings say "N re-implements T:
-    call T instead", which a fix can remove (``Rule.fixable``)."""
+    """The codes of ``rules`` (the rules a check ran) whose findings have a fix (``Rule.fix``)."""
     return frozenset(rule.code for rule in rules if rule.fixable)
 
 

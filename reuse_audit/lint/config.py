@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from dataclasses import fields
 from typing import Any, Optional
 
 if sys.version_info >= (3, 11):
@@ -28,27 +29,32 @@ else:  # pragma: no cover
 
 from reuse_audit.errors import UsageError
 from reuse_audit.lint.registry import Registry
+from reuse_audit.lint.rule import Option
 from reuse_audit.settings import Settings
 
-KNOWN_KEYS = {
-    "min-callees",
-    "min-overlap",
-    "exclude",
-    "ignore-callees",
-    "select",
-    "ignore",
-    "min-similarity",
-    "min-tokens",
-    "per-file-ignores",
-    "test-patterns",
-    "example-patterns",
-    "include-tests",
-    "min-own-callees",
-    "min-structure",
-    "max-common",
-    "min-confidence",
-    "min-coverage",
-}
+#: the settings of the engine, which every rule reads (a rule's own are its ``Rule.options``)
+ENGINE_OPTIONS = (
+    Option("exclude", tuple, "glob patterns of files not analysed"),
+    Option("ignore-callees", tuple, "callees left out of every function's (a name, or .method)"),
+    Option("select", tuple, "the rules to run, by code or code prefix (default: all)"),
+    Option("ignore", tuple, "the rules not to run, by code or code prefix"),
+    Option("test-patterns", tuple, "what test code is"),
+    Option("example-patterns", tuple, "what example code is: no target for library code"),
+    Option("include-tests", bool, "check new test code too, against test code only"),
+)
+#: a table of path pattern = [rule codes]: findings of those rules in matching files are dropped
+PER_FILE_IGNORES = "per-file-ignores"
+
+
+def known_keys(rules: Registry) -> frozenset[str]:
+    """The keys of ``[tool.reuse-audit]``: the engine's and those the rules of ``rules`` declare."""
+    return frozenset(o.name for o in ENGINE_OPTIONS + rules.options) | {PER_FILE_IGNORES}
+
+
+def _options(rules: Registry) -> list[Option]:
+    """Every option, in the order of the fields of Settings (then those without one, as declared)."""
+    order = {f.name: i for i, f in enumerate(fields(Settings))}
+    return sorted(ENGINE_OPTIONS + rules.options, key=lambda o: order.get(o.attr, len(order)))
 
 
 def load_settings(repo: Path, config: Optional[Path] = None, *, rules: Registry) -> Settings:
@@ -100,11 +106,12 @@ def _load_config(path: Path, rules: Registry) -> Settings:
 def settings_from_table(table: object, source: str, rules: Registry) -> Settings:
     if not isinstance(table, dict):
         raise UsageError(f"{source}: [tool.reuse-audit] must be a table")
-    unknown = sorted(set(table) - KNOWN_KEYS)
+    known = known_keys(rules)
+    unknown = sorted(set(table) - known)
     if unknown:
         raise UsageError(
             f"{source}: unknown key '{unknown[0]}' in [tool.reuse-audit] "
-            f"(known: {', '.join(sorted(KNOWN_KEYS))})"
+            f"(known: {', '.join(sorted(known))})"
         )
 
     def number(key: str, kind: type, low: float, high: Optional[float]) -> Any:
@@ -127,8 +134,8 @@ def settings_from_table(table: object, source: str, rules: Registry) -> Settings
         return tuple(value)
 
     per_file: list[tuple[str, tuple[str, ...]]] = []
-    if "per-file-ignores" in table:
-        mapping = table["per-file-ignores"]
+    if PER_FILE_IGNORES in table:
+        mapping = table[PER_FILE_IGNORES]
         if not isinstance(mapping, dict):
             raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] must be a table of \"pattern\" = ['RA001', ...]")
         for pattern, codes in mapping.items():
@@ -148,30 +155,36 @@ def settings_from_table(table: object, source: str, rules: Registry) -> Settings
             raise UsageError(f"{source}: [tool.reuse-audit] {key} must be true or false, got {value!r}")
         return value
 
-    ignore_callees = strings("ignore-callees")
+    def read(option: Option) -> Any:
+        if option.kind is bool:
+            return flag(option.name)
+        if option.kind is tuple:
+            return strings(option.name)
+        return number(option.name, option.kind, option.low if option.low is not None else float("-inf"), option.high)
+
+    strings("ignore-callees")
     for key in ("select", "ignore"):
         codes = _codes(strings(key)) or ()
         bad = rules.unknown(codes)
         if bad:
             raise UsageError(f"{source}: [tool.reuse-audit] {key}: {rules.describe_unknown(bad)}")
+    values: dict[str, Any] = {}
+    own: dict[str, Any] = {}  # the values of options without a field of Settings
+    for option in _options(rules):
+        value = read(option)
+        if value is None:
+            continue
+        if option.name in ("select", "ignore"):
+            value = _codes(value)
+        elif option.name == "ignore-callees":
+            value = frozenset(value)
+        if option.in_settings:
+            values[option.attr] = value
+        else:
+            own[option.name] = value
     return Settings().with_overrides(
-        min_callees=number("min-callees", int, 1, None),
-        min_overlap=number("min-overlap", float, 0.0, 1.0),
-        exclude=strings("exclude"),
-        ignore_callees=frozenset(ignore_callees) if ignore_callees is not None else None,
-        select=_codes(strings("select")),
-        ignore=_codes(strings("ignore")),
-        min_similarity=number("min-similarity", float, 0.0, 1.0),
-        min_tokens=number("min-tokens", int, 1, None),
-        per_file_ignores=tuple(per_file) if per_file else None,
-        test_patterns=strings("test-patterns"),
-        example_patterns=strings("example-patterns"),
-        include_tests=flag("include-tests"),
-        min_own_callees=number("min-own-callees", int, 0, None),
-        min_structure=number("min-structure", float, 0.0, 1.0),
-        max_common=number("max-common", int, 0, None),
-        min_confidence=number("min-confidence", float, 0.0, 1.0),
-        min_coverage=number("min-coverage", float, 0.0, 1.0),
+        **values, per_file_ignores=tuple(per_file) if per_file else None,
+        rule_options=tuple(sorted(own.items())) if own else None,
     )
 
 

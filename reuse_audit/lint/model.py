@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
-from typing import Optional
+from typing import Any, Callable, Optional
 
 from reuse_audit.facts.model import Location
 from reuse_audit.source.note import Note
@@ -42,28 +43,107 @@ class Candidate:
     added: bool = False  # added by the change under review
 
 
+#: what a finding says besides its message: (key, value) pairs, as the reports print them
+Details = tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Violation(ABC):
+    """What a rule found, typed (ruff's ``Violation``): each rule subclasses it with a frozen
+    dataclass holding exactly its facts, and says how it reads (:meth:`message`,
+    :meth:`fix_title`).
+
+    The reporters, the fixes and the benchmark read a finding through these methods, never
+    through a rule's fields or its details' strings; a rule answers those that apply to it
+    (the defaults say "nothing").
+    """
+
+    target: str  # qualified name of the function to call instead (a declared target's name, RA002)
+
+    @abstractmethod
+    def message(self) -> str:
+        """One line, without path or code."""
+
+    def fix_title(self) -> Optional[str]:
+        """What the fix does (its description starts so), None when the rule has no fix."""
+        return None
+
+    def details(self) -> Details:
+        """The rule's other facts as reports print them (JSON ``details``, SARIF properties)."""
+        return ()
+
+    def shared_callees(self) -> tuple[str, ...]:
+        """Callees the new function and the target share."""
+        return ()
+
+    def missing_callees(self) -> tuple[str, ...]:
+        """Callees of the target the new function does not call."""
+        return ()
+
+    def score(self) -> float:
+        """The rule's score in [0, 1] (JSON and SARIF ``ratio``)."""
+        return 0.0
+
+    def candidates(self) -> tuple[Candidate, ...]:
+        """Other targets that also qualified, strongest first."""
+        return ()
+
+    def confidence(self) -> Optional[float]:
+        """How sure the rule is, in [0, 1] as its details print it (SARIF ``rank``); None: not said."""
+        return None
+
+    def target_added(self) -> bool:
+        """Whether the target was added by the change under review."""
+        return False
+
+    def target_status(self) -> Optional[TargetStatus]:
+        """A declared target's: what became of it (RA002); None for a finding of another kind."""
+        return None
+
+    def relocated(self, move: Callable[[Location], Location]) -> "Violation":
+        """This violation with each location it holds (its own, its candidates') moved by ``move``."""
+        changes: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Location):
+                changes[f.name] = move(value)
+            elif isinstance(value, tuple) and value and all(isinstance(c, Candidate) for c in value):
+                changes[f.name] = tuple(replace(c, location=move(c.location)) for c in value)
+        return replace(self, **changes) if changes else self
+
+
 @dataclass(frozen=True)
 class Finding:
+    """A violation where it was found: what every finding has, and the rule's typed :class:`Violation`."""
+
     rule: str  # the rule's code, such as RA001
     location: Location  # the new function N
     function: str  # N's qualified name
-    message: str  # one line, without path or code
-    target: str  # qualified name of the function to call instead
+    violation: Violation
     target_location: Location
-    shared: tuple[str, ...] = ()  # callees N and T share
-    missing: tuple[str, ...] = ()  # callees of T that N does not call
-    ratio: float = 0.0  # rule-specific score in [0, 1]
-    others: tuple[Candidate, ...] = ()
     suppressed: bool = False
-    details: tuple[tuple[str, str], ...] = ()  # extra rule-specific key/value pairs
-    target_status: Optional[TargetStatus] = None  # a declared target's: what became of it (RA002)
 
     @property
-    def shown_details(self) -> tuple[tuple[str, str], ...]:
-        """The details as reports print them: the target's status first, when it has one."""
-        if self.target_status is None:
-            return self.details
-        return ((TARGET_STATUS, self.target_status.value),) + self.details
+    def message(self) -> str:
+        """One line, without path or code."""
+        return self.violation.message()
+
+    @property
+    def target(self) -> str:
+        """Qualified name of the function to call instead."""
+        return self.violation.target
+
+    @property
+    def target_status(self) -> Optional[TargetStatus]:
+        """A declared target's: what became of it (RA002)."""
+        return self.violation.target_status()
+
+    def relocated(self, move: Callable[[Location], Location]) -> "Finding":
+        """This finding with its locations moved by ``move`` (the lines a fix moved)."""
+        return replace(
+            self, location=move(self.location), target_location=move(self.target_location),
+            violation=self.violation.relocated(move),
+        )
 
     @property
     def sort_key(self) -> tuple[str, int, int, str, str, str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, Mapping, Optional
 
-from reuse_audit.lint.rule import Rule
+from reuse_audit.lint.rule import Option, Rule
 from reuse_audit.settings import Settings
 
 __all__ = ["Registry"]
@@ -21,11 +21,16 @@ class Registry(Mapping[str, Rule]):
 
     def __init__(self, rules: Iterable[Rule]) -> None:
         by_code: dict[str, Rule] = {}
+        options: dict[str, Option] = {}
         for rule in rules:
             if rule.code in by_code:
                 raise ValueError(f"two rules have the code {rule.code}")
             by_code[rule.code] = rule
+            for option in rule.options:
+                if options.setdefault(option.name, option) != option:
+                    raise ValueError(f"two rules declare the option {option.name} differently")
         self._rules = by_code
+        self._options = tuple(options.values())
 
     def __getitem__(self, code: str) -> Rule:
         return self._rules[code]
@@ -38,6 +43,11 @@ class Registry(Mapping[str, Rule]):
 
     def __repr__(self) -> str:
         return f"Registry({', '.join(sorted(self._rules))})"
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The options its rules declare, each once (rules that share one declare it alike)."""
+        return self._options
 
     def of(self, codes: Iterable[str]) -> tuple[Rule, ...]:
         """The rules of ``codes`` (a report's ``rules``: those that made it), in their order; a code

@@ -8,11 +8,12 @@ and ``docs/rules/*.md`` are all generated from it, never written twice.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterator
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.index.protocol import CLONE_CANDIDATES, DECLARED_TARGETS, LOOKUP, known
+from reuse_audit.lint.edits import ReplaceWithCall
 from reuse_audit.lint.model import Finding, TargetStatus
 from reuse_audit.settings import Settings
 
@@ -44,6 +45,40 @@ TARGET_STATUSES = tuple(TargetStatus)
 #: ``check(change, index, settings, prior)``: ``prior`` holds the findings of the same check made by
 #: the rules it defers to (``Rule.defers_to``), in their order; empty for the others.
 CheckFunction = Callable[[ChangeSet, "Index", Settings, tuple[Finding, ...]], Iterator[Finding]]
+#: ``fix(finding)``: the edit that removes a finding of the rule, built from its violation
+FixFunction = Callable[[Finding], ReplaceWithCall]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setting of ``[tool.reuse-audit]`` a rule reads, declared by the rule (ruff's options):
+    the configuration checks and reads it through this, so that a rule's new option needs no
+    edit elsewhere.  Its value is the field of :class:`Settings` of the same name (``min-tokens``:
+    ``min_tokens``) when there is one (an option the index reads too, or one several rules
+    share, with its default there); else ``Settings.rule_options`` holds it (:meth:`value`)."""
+
+    name: str  # in [tool.reuse-audit], such as min-similarity
+    kind: type  # int, float, bool, or tuple: a list of strings
+    doc: str  # one line
+    low: Optional[float] = None  # the smallest value allowed (int and float)
+    high: Optional[float] = None  # the largest value allowed (int and float)
+    default: Any = None  # the value when not set, for an option without a Settings field
+
+    @property
+    def attr(self) -> str:
+        """The name of its field of :class:`Settings`."""
+        return self.name.replace("-", "_")
+
+    @property
+    def in_settings(self) -> bool:
+        """Whether :class:`Settings` has a field for it."""
+        return self.attr in {f.name for f in fields(Settings)}
+
+    def value(self, settings: Settings) -> Any:
+        """Its value in ``settings``."""
+        if self.in_settings:
+            return getattr(settings, self.attr)
+        return dict(settings.rule_options).get(self.name, self.default)
 
 
 @dataclass(frozen=True)
@@ -60,7 +95,8 @@ class Rule:
     # what it asks of the index (index_protocol.py's capabilities): the engine builds an index that
     # answers all of them exactly before running it (the full one when the lazy one cannot)
     needs: frozenset[str] = frozenset({LOOKUP})
-    fixable: bool = False  # its findings name a target a call can replace the new function with (fixes.py)
+    # the fix of one of its findings, as an edit fix/ makes and verifies (None: the rule has no fix)
+    fix: Optional[FixFunction] = None
     others_by: str = "callees"  # how its other candidates are described: "callees" or "similarity"
     # codes of rules whose evidence is stronger: when one of them reports the same function with
     # another target, this rule's finding on it is dropped (one function, one function to call)
@@ -68,9 +104,16 @@ class Rule:
     # codes of rules whose findings of the same check this rule is given (``prior``), to leave the
     # pairs they report to them; the engine runs those first
     defers_to: tuple[str, ...] = ()
+    # the settings it reads (besides those of every rule: exclude, select, ignore, per-file-ignores)
+    options: tuple[Option, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "needs", known(self.needs))  # (a set given is checked, and frozen)
+
+    @property
+    def fixable(self) -> bool:
+        """Its findings have a fix (``fix``)."""
+        return self.fix is not None
 
     @property
     def needs_targets(self) -> bool:

@@ -58,8 +58,9 @@ RELATED_LIMIT = 10
 
 def also_text(finding: Finding, describe: Callable[[Candidate], str]) -> str:
     """The other targets of a finding, at most ``ALSO_LIMIT`` of them, then ``and N more``."""
-    shown = [describe(c) for c in finding.others[:ALSO_LIMIT]]
-    rest = len(finding.others) - len(shown)
+    others = finding.violation.candidates()
+    shown = [describe(c) for c in others[:ALSO_LIMIT]]
+    rest = len(others) - len(shown)
     if rest > 0:
         shown.append(f"and {rest} more")
     return ", ".join(shown)

@@ -69,11 +69,12 @@ def message(f: Finding, rule: Optional[Rule]) -> str:
         lines = [f.message.rstrip(), f"Call {f.target} ({target.path}:{target.line}) instead."]
     else:  # a declared target that names nothing in the repository
         lines = [f.message.rstrip(), f"No {f.target} in the repository: check the targets file."]
-    if f.shared:
-        lines.append("Shared callees: " + ", ".join(f.shared))
-    if f.missing:
-        lines.append("Missing callees: " + ", ".join(f.missing))
-    if f.others:
+    shared, missing = f.violation.shared_callees(), f.violation.missing_callees()
+    if shared:
+        lines.append("Shared callees: " + ", ".join(shared))
+    if missing:
+        lines.append("Missing callees: " + ", ".join(missing))
+    if f.violation.candidates():
         also = also_text(f, lambda c: f"{c.qualname} ({c.location.path}:{c.location.line}, {candidate_note(f, c, rule)})")
         lines.append("Also: " + also)
     if rule is not None:

@@ -55,13 +55,13 @@ def _finding(f: Finding, rule: Rule | None) -> dict[str, Any]:
         "function": f.function,
         "message": f.message,
         "target": _target(f.target, f.target_location),
-        "shared_callees": list(f.shared),
-        "missing_callees": list(f.missing),
-        "ratio": _ratio(f.ratio),
-        "others": [_candidate(c) for c in f.others],
+        "shared_callees": list(f.violation.shared_callees()),
+        "missing_callees": list(f.violation.missing_callees()),
+        "ratio": _ratio(f.violation.score()),
+        "others": [_candidate(c) for c in f.violation.candidates()],
         "suppressed": f.suppressed,
         "fingerprint": f.stable_key,
-        "details": dict(f.shown_details),
+        "details": dict(f.violation.details()),
     }
 
 

@@ -180,7 +180,7 @@ def _other_note(f: Finding, other, rule: Optional[Rule]) -> str:
 
 def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderContext) -> sarif_om.Result:
     level = rule.level if rule is not None else "warning"
-    target_added = dict(f.details).get("target") == "added by this change"
+    target_added = f.violation.target_added()
     related = [
         om.Location(
             id=1,
@@ -191,7 +191,7 @@ def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderC
         )
     ] if f.target_location.path else []  # (an unknown declared target has no location)
     # at most RELATED_LIMIT related locations: the target and the strongest others
-    for i, other in enumerate(f.others[: RELATED_LIMIT - 1], start=2):
+    for i, other in enumerate(f.violation.candidates()[: RELATED_LIMIT - 1], start=2):
         what = f"function {other.qualname}" if other.added else f"existing function {other.qualname}"
         related.append(
             om.Location(
@@ -211,13 +211,14 @@ def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderC
     properties: dict[str, Any] = {
         "function": f.function,
         "target": f.target,
-        "sharedCallees": list(f.shared),
-        "missingCallees": list(f.missing),
-        "ratio": round(float(f.ratio), 4),
-        "others": [c.qualname for c in f.others],
+        "sharedCallees": list(f.violation.shared_callees()),
+        "missingCallees": list(f.violation.missing_callees()),
+        "ratio": round(float(f.violation.score()), 4),
+        "others": [c.qualname for c in f.violation.candidates()],
     }
-    if f.shown_details:
-        properties["details"] = dict(f.shown_details)
+    details = f.violation.details()
+    if details:
+        properties["details"] = dict(details)
         if "trajectory" in properties["details"]:  # check --trajectory: "read, not reused" or "never read"
             properties["trajectory"] = properties["details"]["trajectory"]
 
@@ -231,9 +232,9 @@ def _result(f: Finding, rule: Optional[Rule], index: Optional[int], ctx: RenderC
         partial_fingerprints=fingerprints,
         properties=properties,
     )
-    confidence = dict(f.details).get("confidence")
+    confidence = f.violation.confidence()
     if confidence is not None:  # SARIF's rank: 0.0 to 100.0, how sure the tool is (RA001's confidence)
-        result.rank = round(float(confidence) * 100, 1)
+        result.rank = round(confidence * 100, 1)
     fix = ctx.fixes.get(f.stable_key)
     if fix is not None:
         result.fixes = [sarif_fix(fix)]

@@ -111,13 +111,14 @@ def detail_lines(f: Finding, ctx: RenderContext) -> list[str]:
         detail = f"no {f.target} in the repository: check the targets file"
     else:
         detail = ""
-    if f.shared:
-        detail += "; shared: " + ", ".join(f.shared)
-    if f.missing:
-        detail += "; missing: " + ", ".join(f.missing)
+    shared, missing = f.violation.shared_callees(), f.violation.missing_callees()
+    if shared:
+        detail += "; shared: " + ", ".join(shared)
+    if missing:
+        detail += "; missing: " + ", ".join(missing)
     if detail:
         out.append(detail.lstrip("; "))
-    if f.others:
+    if f.violation.candidates():
         out.append("also: " + also_text(f, lambda c: f"{c.qualname} ({candidate_note(f, c, ctx.rule(f.rule))})"))
     unknown = receiver_note(f)
     if unknown:
@@ -131,7 +132,7 @@ def detail_lines(f: Finding, ctx: RenderContext) -> list[str]:
 
 def receiver_note(f: Finding) -> Optional[str]:
     """Explain the callees written ``.name``: calls of a method on an object whose type is not known."""
-    names = sorted({c for c in f.shared + f.missing if c.startswith(".")})
+    names = sorted({c for c in f.violation.shared_callees() + f.violation.missing_callees() if c.startswith(".")})
     if not names:
         return None
     if len(names) == 1:
