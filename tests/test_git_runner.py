@@ -1,6 +1,6 @@
 """One hardened git runner (issue 28, point 8): ``reuse_audit/source/gitrun.py``.
 
-Every git command of the engine and of the benchmark goes through :func:`run_git`
+Every git command of the engine, of the benchmark and of the scripts goes through :func:`run_git`
 (GitPython's own commands through :func:`harden_gitpython`): a grep of the code finds no
 other git command line.  The runner's protections hold for every caller, ``isolated``
 drops what the surrounding environment says, and every failure is one GitError.
@@ -23,7 +23,7 @@ from reuse_audit.source.blame import line_dates
 from reuse_audit.source.gitrun import SAFE_GIT_CONFIG, GitError, git_options, run_git
 
 ROOT = Path(__file__).resolve().parents[1]
-CODE = (ROOT / "reuse_audit", ROOT / "rules", ROOT / "benchmark")
+CODE = (ROOT / "reuse_audit", ROOT / "rules", ROOT / "benchmark", ROOT / "scripts")  # the scripts: run on mirrors and clones too
 SKIPPED = (ROOT / "benchmark" / "suites",)  # data: the chains' pinned sources, not the tool's code
 
 #: Files that may build a git command line, and why.
