@@ -637,11 +637,40 @@ def _map_by_name(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], n
     n_star = [p for p in n_params if p.kind == "var_positional"]
     n_kwargs = [p for p in n_params if p.kind == "var_keyword"]
     t_pos = [p for p in t_params if p.kind in _POSITIONAL]
-    t_named = {p.name: p for p in t_params if p.kind not in ("var_positional", "var_keyword")}
     t_star = [p for p in t_params if p.kind == "var_positional"]
     t_kwargs = [p for p in t_params if p.kind == "var_keyword"]
-    n_names = {p.name for p in n_params}
 
+    target = _parameter_targets(n_params, n_pos, n_kw, t_params, t_pos, n_label, t_label)
+    positional, keywords = _by_place_then_keyword(n_pos, n_kw, t_pos, target, n_label, t_label)
+    stars: list[str] = []
+    if n_star:
+        if not t_star:
+            raise NoFix(f"{n_label} takes *{n_star[0].name} and {t_label} takes no *args")
+        if len(positional) != len(t_pos):
+            missing = t_pos[len(positional)].name
+            raise NoFix(f"*{n_star[0].name} of {n_label} would fill the parameter '{missing}' of {t_label}")
+        stars.append(f"*{n_star[0].name}")
+    if n_kwargs:
+        if not t_kwargs:
+            raise NoFix(f"{n_label} takes **{n_kwargs[0].name} and {t_label} takes no **kwargs")
+        keywords.append(f"**{n_kwargs[0].name}")
+    return positional + stars + keywords
+
+
+def _parameter_targets(
+    n_params: Sequence[ParamInfo],
+    n_pos: list[ParamInfo],
+    n_kw: list[ParamInfo],
+    t_params: Sequence[ParamInfo],
+    t_pos: list[ParamInfo],
+    n_label: str,
+    t_label: str,
+) -> dict[str, ParamInfo]:
+    """N's positional and keyword-only parameter -> the parameter of T it goes to, by name,
+    else by place (see :func:`_map_by_name`); NoFix when that is not certain or a required
+    parameter of T is left."""
+    t_named = {p.name: p for p in t_params if p.kind not in ("var_positional", "var_keyword")}
+    n_names = {p.name for p in n_params}
     target: dict[str, ParamInfo] = {}  # N's parameter -> T's
     for i, n in enumerate(n_pos + n_kw):
         if n.name in t_named:
@@ -674,7 +703,14 @@ def _map_by_name(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], n
             continue
         what = "keyword-only parameter" if t.kind == "keyword_only" else "parameter"
         raise NoFix(f"the required {what} '{t.name}' of {t_label} would receive nothing from {n_label}")
+    return target
 
+
+def _by_place_then_keyword(
+    n_pos: list[ParamInfo], n_kw: list[ParamInfo], t_pos: list[ParamInfo], target: dict[str, ParamInfo], n_label: str, t_label: str
+) -> tuple[list[str], list[str]]:
+    """(positional arguments, keyword arguments) of the call: by place while N's place and
+    T's place agree, by keyword from the first place where they do not."""
     positional: list[str] = []
     keywords: list[str] = []
     by_place = True
@@ -692,19 +728,7 @@ def _map_by_name(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], n
         if t.kind == "positional_only":
             raise NoFix(f"the keyword-only parameter '{n.name}' of {n_label} would go to a positional-only parameter of {t_label}")
         keywords.append(f"{t.name}={n.name}")
-    stars: list[str] = []
-    if n_star:
-        if not t_star:
-            raise NoFix(f"{n_label} takes *{n_star[0].name} and {t_label} takes no *args")
-        if len(positional) != len(t_pos):
-            missing = t_pos[len(positional)].name
-            raise NoFix(f"*{n_star[0].name} of {n_label} would fill the parameter '{missing}' of {t_label}")
-        stars.append(f"*{n_star[0].name}")
-    if n_kwargs:
-        if not t_kwargs:
-            raise NoFix(f"{n_label} takes **{n_kwargs[0].name} and {t_label} takes no **kwargs")
-        keywords.append(f"**{n_kwargs[0].name}")
-    return positional + stars + keywords
+    return positional, keywords
 
 
 def _count(n: int, what: str) -> str:
