@@ -23,8 +23,11 @@ from __future__ import annotations
 import bisect
 import codecs
 import hashlib
+import os
 import re
+import sys
 import threading
+import time
 from operator import attrgetter, itemgetter
 from typing import Iterable, Optional
 
@@ -1028,10 +1031,6 @@ def function_header(data: bytes, line: int) -> Optional[str]:
 
 def _main(argv: list[str]) -> int:
     """Parse every .py under the given directories and print totals."""
-    import os
-    import sys
-    import time
-
     files = functions = calls = failures = with_errors = 0
     seconds = cpu_seconds = 0.0
     for top in argv or ["."]:

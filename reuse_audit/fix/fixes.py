@@ -37,12 +37,16 @@ other finding appear.
 
 from __future__ import annotations
 
+import ast
 import builtins
 import difflib
+import io
 import os
 import re
 import stat
 import tempfile
+import textwrap
+import tokenize
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Collection, Iterable, Mapping, Optional, Protocol, Sequence, Union
@@ -62,14 +66,15 @@ from reuse_audit.fix.plan import (
     split_lines,
     unified_diff,
 )
+from reuse_audit.index.tokens import file_entries
 from reuse_audit.lint.model import Finding
 from reuse_audit.source.note import Note
+from reuse_audit.source.tree import OverlayTree, SourceTree
 
 if TYPE_CHECKING:  # pragma: no cover
     from reuse_audit.index import RepoIndex
     from reuse_audit.lint.engine import Result
     from reuse_audit.source.change import Change
-    from reuse_audit.source.tree import SourceTree
 
 __all__ = [
     "Check",
@@ -910,8 +915,6 @@ def renamed_copy(tree: "SourceTree", n_location, t_location) -> bool:
     operators, the names it calls and the globals it reads kept; its parameters and
     variables abstracted; docstring and comments dropped) and the same literal
     values.  Then a call of the target does what the copy did, and the fix is safe."""
-    from reuse_audit.index.tokens import file_entries
-
     def tokens(location) -> Optional[tuple[str, str]]:
         try:
             data = tree.read(location.path)
@@ -931,11 +934,6 @@ def renamed_copy(tree: "SourceTree", n_location, t_location) -> bool:
 def _names_of(tree: "SourceTree", location) -> Optional[tuple[list[str], list[str]]]:
     """(the names of the function at ``location`` in order, its parameters' names): Python's
     tokenizer, less attribute names after a dot (the token sequence keeps those as they are)."""
-    import ast
-    import io
-    import textwrap
-    import tokenize
-
     try:
         data = tree.read(location.path)
         lines = data.decode("utf-8-sig").splitlines(keepends=True)
@@ -1486,8 +1484,6 @@ def _drop(fix: Fix, why: str, by_key: Mapping[str, Finding], reasons: dict[str, 
 
 
 def _overlay(tree: "SourceTree", files: Mapping[str, str]) -> "SourceTree":
-    from reuse_audit.source.tree import OverlayTree
-
     return OverlayTree(tree, {path: text.encode("utf-8") for path, text in files.items()})
 
 
@@ -1507,8 +1503,6 @@ def line_map(original: str, fixed: str):
 
 def relocate(findings: Iterable[Finding], files: Mapping[str, tuple[str, str]]) -> tuple[Finding, ...]:
     """``findings`` with their lines moved as fixing ``files`` (path -> (original, fixed)) moved them."""
-    from dataclasses import replace
-
     maps = {path: line_map(old, new) for path, (old, new) in files.items()}
 
     def move(loc):
