@@ -68,9 +68,15 @@ def _modules() -> dict[str, Path]:
     return found
 
 
-def _imports(name: str, path: Path, modules: dict[str, Path]) -> tuple[set[str], set[str], dict[str, list[int]]]:
-    """(module-level, inside functions) imports of ``name``, as module names of the graph; and
-    every module imported inside a function (of the graph or not), with the lines that do."""
+def _imports(name: str, path: Path, modules: dict[str, Path]) -> tuple[set[str], set[str]]:
+    """(module-level, inside functions) imports of ``name``, as module names of the graph."""
+    top, inner, _ = _walk(name, path, modules)
+    return top, inner
+
+
+def _walk(name: str, path: Path, modules: dict[str, Path]) -> tuple[set[str], set[str], dict[str, list[int]]]:
+    """:func:`_imports`, and every module imported inside a function (of the graph or not), with
+    the lines that import it."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     is_package = path.name == "__init__.py"
     here = name if is_package else name.rpartition(".")[0]
@@ -124,7 +130,7 @@ def _graph() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     modules = _modules()
     top, inner = {}, {}
     for name, path in modules.items():
-        top[name], inner[name], _ = _imports(name, path, modules)
+        top[name], inner[name] = _imports(name, path, modules)
     return top, inner
 
 
@@ -133,7 +139,7 @@ def _function_imports() -> dict[tuple[str, str], list[str]]:
     modules = _modules()
     found: dict[tuple[str, str], list[str]] = {}
     for name, path in modules.items():
-        for imported, lines in _imports(name, path, modules)[2].items():
+        for imported, lines in _walk(name, path, modules)[2].items():
             folder = next(folder for folder in PACKAGES if path.is_relative_to(folder))
             found[(name, imported)] = [f"{path.relative_to(folder.parent).as_posix()}:{line}" for line in lines]
     return found
