@@ -35,6 +35,7 @@ in ``benchmark/suites/<name>/``), sorted by id.
 from __future__ import annotations
 
 import ast
+import datetime
 import json
 import re
 from functools import lru_cache
@@ -422,8 +423,6 @@ def _provenance(data: Optional[dict], shown: str) -> Optional[Provenance]:
         raise UsageError(f"{shown}: provenance.reviewed_by: {author!r} is the author; a review is by someone who did not write the chain")
     date = data.get("date")
     if date is not None:
-        import datetime
-
         try:
             datetime.date.fromisoformat(date)
         except ValueError:

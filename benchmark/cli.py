@@ -12,6 +12,8 @@ import click
 
 from reuse_audit.errors import UsageError
 
+from reuse_audit.benchmark.agents.base import make_agent
+from reuse_audit.benchmark.journal import read_journal
 from reuse_audit.benchmark.model import DEFAULT_MEMORY, FEEDBACK_SETTINGS, MEMORY_SETTINGS
 
 
@@ -88,9 +90,7 @@ def bench() -> None:
 def run_command(suite: str, agent: str, agent_options: tuple[str, ...], agent_config: Optional[str], memory: str, chain_ids: tuple[str, ...], jobs: int, out: Optional[str], time_limit: float, test_timeout: float, workspace_limit: float, sandbox: str, memory_limit: float, process_limit: int, feedback: str = "none") -> None:
     """Run every chain of SUITE turn by turn; every turn is scored and journaled as it ends."""
     from reuse_audit.benchmark.chain import load_suite
-    from reuse_audit.benchmark.journal import read_journal
     from reuse_audit.benchmark.report import render_run, summarise
-    from reuse_audit.benchmark.agents.base import make_agent
     from reuse_audit.benchmark.runner import RunConfig, run_benchmark
 
     chains = _chosen(load_suite(suite), chain_ids, suite)

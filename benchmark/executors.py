@@ -43,6 +43,8 @@ import threading
 import time
 from typing import Optional
 
+from reuse_audit.errors import UsageError
+
 RAY_HINT = "pip install 'reuse-audit[ray]'"
 # Ray probes cloud metadata and pings its usage-stats endpoint even with stats off
 # (measured with ray 2.60.0): a local instance started here turns both off.
@@ -120,8 +122,6 @@ def _commit_carry(workspace, base: str, path: str, carry, number: int) -> str:
 
 def _rebuild(chain, workspace, done: dict, carried: dict, upto: int) -> str:
     """The pre-turn commit of turn ``upto``, committed again from the carries of the turns before."""
-    from reuse_audit.errors import UsageError
-
     pre = workspace.baseline
     for turn in chain.turns:
         if turn.number >= upto:
@@ -171,8 +171,6 @@ class RayExecutor:
             return self._connect_once()
 
     def _connect_once(self):
-        from reuse_audit.errors import UsageError
-
         if self._ray is not None:
             return self._ray
         try:

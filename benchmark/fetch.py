@@ -35,6 +35,7 @@ same source.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import shutil
@@ -354,8 +355,6 @@ def _copy_installed(package: str, import_name: str, dest: Path) -> None:
         dist, dest, lambda parts: parts[0] in (import_name, f"{import_name}.py") and not any(ignored_name(p) for p in parts)
     )
     if not copied:  # no RECORD (or an editable install): find the package on sys.path
-        import importlib.util
-
         spec = importlib.util.find_spec(import_name)
         if spec is None or not spec.origin:
             raise UsageError(f"{package}: installed, but its import package {import_name!r} was not found")

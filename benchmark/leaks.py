@@ -52,7 +52,9 @@ from __future__ import annotations
 
 import ast
 import builtins
+import importlib
 import keyword
+import pathlib
 import re
 import sys
 import textwrap
@@ -110,9 +112,6 @@ def code_shaped(name: str) -> bool:
 @lru_cache(maxsize=1)
 def common_names() -> frozenset[str]:
     """Names any Python code uses: never evidence of one library's source."""
-    import importlib
-    import pathlib
-
     names = set(keyword.kwlist) | set(getattr(keyword, "softkwlist", ())) | set(dir(builtins))
     names |= set(getattr(sys, "stdlib_module_names", ()))
     for module in _COMMON_MODULES:

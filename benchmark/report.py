@@ -55,6 +55,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
@@ -566,8 +567,6 @@ def _counts(s: RunSummary) -> str:
 
 
 def _wrap(text: str, first: str = "", rest: str = "", width: int = WIDTH) -> list[str]:
-    import textwrap
-
     return textwrap.wrap(text, width=width, initial_indent=first, subsequent_indent=rest,
                          break_on_hyphens=False) or [first.rstrip()]
 

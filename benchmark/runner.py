@@ -88,6 +88,7 @@ import json
 import os
 import shutil
 import stat
+import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -179,8 +180,6 @@ class RunConfig:
         """How this machine isolates the run's agent turns (:func:`.sandbox.probe`); UsageError
         when there is no sandbox and ``sandbox`` is ``bwrap``, or ``auto`` for an agent that is
         not the oracle (fail closed: only ``--sandbox none`` runs such an agent unsandboxed)."""
-        from reuse_audit.errors import UsageError
-
         found = probe(self.sandbox)
         if self.sandbox == "bwrap" and not found.sandboxed:
             raise UsageError(f"--sandbox bwrap: {found.detail}")
@@ -192,16 +191,12 @@ class RunConfig:
 def run_benchmark(chains: list[Chain], config: RunConfig, progress: Optional[Progress] = None, executor=None) -> Journal:
     """Every chain of ``chains`` into ``config.run_dir``: in this process (``config.jobs`` threads),
     or by ``executor`` (:mod:`.executors`: its ``run(chains, config, journal, progress)``)."""
-    from dataclasses import replace
-
     # every folder of the run is absolute: the agent and the tests run elsewhere
-    config = replace(config, run_dir=Path(os.path.abspath(config.run_dir)))
+    config = dataclasses.replace(config, run_dir=Path(os.path.abspath(config.run_dir)))
     isolation = config.isolation()
     config.run_dir.mkdir(parents=True, exist_ok=True)
     _check_run_file(config, isolation)
     if not isolation.sandboxed and config.sandbox != "none":
-        import sys
-
         sys.stderr.write(f"reuse-audit bench: warning: agents run unsandboxed: {isolation.detail}\n")
     journal = Journal(config.run_dir)
     lock = threading.Lock()
@@ -232,8 +227,6 @@ def _check_run_file(config: RunConfig, isolation=None) -> None:
     """A run directory belongs to one configuration: resuming with another is refused.
     ``isolation`` (how the turns are isolated here) is recorded too, not compared: a run
     resumed without a sandbox stays ``unsandboxed``."""
-    from reuse_audit.errors import UsageError
-
     path = config.run_dir / "run.json"
     wanted = config.describe()
     isolated = isolation.describe() if isolation is not None else None

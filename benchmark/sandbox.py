@@ -51,6 +51,7 @@ the run ``unsandboxed`` in ``run.json`` and the report.
 from __future__ import annotations
 
 import functools
+import importlib.util
 import os
 import shutil
 import signal
@@ -500,8 +501,6 @@ class TurnSandbox:
 def _own_code() -> list[Path]:
     """The folders reuse-audit's packages are imported from (an editable install maps
     reuse_audit.rules and reuse_audit.benchmark to folders of the checkout)."""
-    import importlib.util
-
     # found, not imported: where the packages are is all the sandbox needs
     specs = [importlib.util.find_spec(name) for name in ("reuse_audit", "reuse_audit.rules")]
     return [Path(os.path.abspath(Path(spec.origin).parent)) for spec in specs if spec is not None and spec.origin] + [

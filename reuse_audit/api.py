@@ -34,6 +34,7 @@ only through here.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
@@ -70,6 +71,7 @@ from reuse_audit.lint.rule import (
     UNKNOWN,
 )
 from reuse_audit.lint.rule import Rule
+from reuse_audit.report import render_plain
 from reuse_audit.rules import RULES
 from reuse_audit.settings import Settings
 from reuse_audit.source.change import (
@@ -81,7 +83,7 @@ from reuse_audit.source.change import (
 from reuse_audit.source.gitrun import GitError, harden_gitpython, run_git
 from reuse_audit.source.note import Note
 from reuse_audit.source.patch import decode_patch, parse_patch
-from reuse_audit.source.tree import CallbackFiles, FsTree, MemoryTree, OverlayTree, SourceTree, patch_changes
+from reuse_audit.source.tree import CallbackFiles, FsTree, MemoryTree, OverlayTree, SourceTree, bytes_reader, patch_changes
 
 
 def all_rules() -> Registry:
@@ -151,17 +153,12 @@ def render_report(report: Report, fmt: str = "text", tree: Optional[SourceTree] 
     """``report`` as ``reuse-audit check --format FMT`` writes it to a file (no colour, no fix
     marks): the text a pre-commit hook prints.  ``tree``: the tree after the change (the
     ``full`` format shows the code of its files)."""
-    from reuse_audit.report import render_plain
-    from reuse_audit.source.tree import bytes_reader
-
     return render_plain(fmt, report, RULES.of(report.rules), bytes_reader(tree) if tree is not None else None)
 
 
 def without_declared_targets(report: Report) -> Report:
     """The report a check without declared targets gives of the same change: the findings of
     the rules that read them (``Rule.needs_targets``: RA002) left out, as the rules are pure."""
-    import dataclasses
-
     kept = tuple(rule.code for rule in RULES.of(report.rules) if not rule.needs_targets)
     findings = tuple(f for f in report.findings if f.rule in kept)
     return dataclasses.replace(report, findings=findings, rules=kept)

@@ -7,6 +7,7 @@ module needs nothing of the rules.
 
 from __future__ import annotations
 
+import fnmatch
 from dataclasses import dataclass, field, replace
 from typing import Any, Optional
 
@@ -66,8 +67,6 @@ class Settings:
 
     @staticmethod
     def _matches(path: str, patterns: tuple[str, ...]) -> bool:
-        import fnmatch
-
         parts = path.split("/")
         for pattern in patterns:
             if pattern.endswith("/"):

@@ -74,6 +74,8 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from reuse_audit.source.gitrun import GitError, run_git
+
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpora" / "consolidations.tsv"
 COLUMNS = ("repo", "introduced", "function", "target", "removed", "target_callees", "inside_definition", "kind", "reason")
@@ -220,13 +222,14 @@ def run_jscpd(exe: str, clone: Path, commit: str, rows: list[dict]) -> dict[tupl
     def fail(message: str) -> dict[tuple[str, str], dict]:
         return {(r["function"], r["target"]): {"found": False, "files_paired": False, "clones": [], "error": message} for r in rows}
 
-    archive = subprocess.run(["git", "-C", str(clone), "archive", "--format=tar", commit, "--", "*.py"], capture_output=True)
-    if archive.returncode:
-        return fail("git archive: " + archive.stderr.decode(errors="replace").strip()[-300:])
+    try:
+        archive = run_git(["archive", "--format=tar", commit, "--", "*.py"], clone)
+    except GitError as exc:
+        return fail("git archive: " + (exc.stderr.strip() or str(exc))[-300:])
     with tempfile.TemporaryDirectory(prefix="consolidations-jscpd-") as tmp:
         root, out = Path(tmp) / "tree", Path(tmp) / "report"
         root.mkdir()
-        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
             if hasattr(tarfile, "data_filter"):
                 tar.extractall(root, filter="data")
             else:  # pragma: no cover - Python < 3.11.4

@@ -65,6 +65,7 @@ Deterministic for a given ``--seed``.  Cases a kind cannot be made for are count
 from __future__ import annotations
 
 import argparse
+import ast
 import builtins
 import json
 import multiprocessing
@@ -241,8 +242,6 @@ _AST_CACHE: dict[str, object] = {}
 def _recursive(files: dict[str, bytes], path: str, name: str, line: int, method: bool = False) -> bool:
     """Does the ``def name`` at ``line`` of ``path`` call ``name`` (itself) anywhere in it
     (a method: ``anything.name(...)`` too, ``self.name`` among them)?"""
-    import ast
-
     tree = _AST_CACHE.get(path)
     if tree is None:
         try:

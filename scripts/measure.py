@@ -54,6 +54,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional
 
+from reuse_audit.source.gitrun import GitError, run_git
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 PARTS = ("commits", "patches", "injection", "consolidations")
@@ -69,7 +71,10 @@ def sh(cmd: list[str], **kw) -> subprocess.CompletedProcess:
 
 def resolve(rev: str) -> str:
     """The full sha of ``rev``."""
-    sha = sh(["git", "-C", str(ROOT), "rev-parse", rev]).stdout.strip()
+    try:
+        sha = run_git(["rev-parse", rev], ROOT).decode().strip()
+    except GitError:
+        sha = ""
     if not sha:
         sys.exit(f"measure.py: {rev}: not a revision of {ROOT}")
     return sha
@@ -80,7 +85,7 @@ def prepare(rev: str, work: Path) -> tuple[str, Path]:
     sha = resolve(rev)
     tree, venv = work / f"tree-{sha[:12]}", work / f"venv-{sha[:12]}"
     if not tree.is_dir():
-        sh(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), sha], check=True)
+        run_git(["worktree", "add", "--detach", str(tree), sha], ROOT)
     if not (venv / "bin" / "pytest").exists():
         sh([sys.executable, "-m", "venv", str(venv)], check=True)
         # [test]: pytest and pre-commit are packages of the injection corpus (scripts/injection.py)

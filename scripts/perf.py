@@ -56,7 +56,11 @@ Sources not given are fetched once into ``--downloads`` (default
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -282,8 +286,6 @@ def match_surd(p):
 def renamed_file(patch: str, suffix: str) -> str:
     """The same change made in another new file (``rootsolve.py`` -> ``rootsolve{suffix}.py``):
     the same work for the engine, a check the cache has no answer for."""
-    import re
-
     path = re.search(r"^\+\+\+ b/(\S+)\.py$", patch, re.M).group(1)
     return patch.replace(f"{path}.py", f"{path}{suffix}.py")
 
@@ -369,8 +371,6 @@ diff --git a/rich/filesize.py b/rich/filesize.py
 def renamed_function(patch: str, suffix: str) -> str:
     """The patch with its (first) new function renamed: the same work for the engine, a
     one-function change the cache has no answer for."""
-    import re
-
     name = re.search(r"^\+def (\w+)\(", patch, re.M).group(1)
     return patch.replace(f"def {name}(", f"def {name}{suffix}(", 1)
 
@@ -835,8 +835,6 @@ def bench_overhead(chains: list[str]) -> int:
     no model): each turn's timing.json splits the agent, the tests, and the
     benchmark's own overhead (workspace reset and snapshot, prompt, guards, diff,
     scoring, carrying forward)."""
-    import json
-
     with tempfile.TemporaryDirectory(prefix="reuse-audit-bench-") as tmp:
         out = Path(tmp) / "run"
         run = command() + ["bench", "run", "--suite", "starter", "--agent", "oracle", "--out", str(out)]
@@ -865,8 +863,6 @@ def sandbox_overhead(chains: list[str]) -> int:
     """The sandbox's cost per agent turn: a no-op agent (``/bin/true``) run by the ``command``
     adapter with ``--sandbox none`` and ``--sandbox bwrap``; the difference of its agent
     seconds is the sandbox (bwrap, its reporter, the turn's cgroup).  Goal: under 0.5 s."""
-    import json
-
     from reuse_audit.benchmark.sandbox import probe
 
     isolation = probe("auto")
@@ -902,9 +898,6 @@ def _only_py(folder: str, names: list[str]) -> list[str]:
 
 def _quiet(fn, *args):
     """Figures for the curve table only."""
-    import contextlib
-    import io
-
     with contextlib.redirect_stdout(io.StringIO()):
         return fn(*args)
 

@@ -25,9 +25,11 @@ Prints figures; it is not a test, and asserts nothing.
 from __future__ import annotations
 
 import argparse
+import ast
 import random
 import sys
 import tempfile
+import textwrap
 import time
 from pathlib import Path
 
@@ -168,9 +170,6 @@ def _ra001(callees, target_callees, index, settings) -> bool:
 
 def _source(tree, index, qualname: str, limit: int = 30) -> str:
     """The function's source, its docstring left out, at most ``limit`` lines."""
-    import ast
-    import textwrap
-
     loc = index.functions[qualname].location
     lines = tree.read(loc.path).decode("utf-8", "replace").splitlines()[loc.line - 1 : loc.end_line]
     try:

@@ -52,6 +52,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from reuse_audit.source.gitrun import run_git
+
 HERE = Path(__file__).resolve().parent
 VERDICTS = HERE / "realworld_verdicts.tsv"
 
@@ -162,11 +164,11 @@ def commit_row(fields: list[str], work: Path) -> dict:
     tree, patch = work / key, work / f"{key}.patch"
     if not patch.is_file():
         work.mkdir(parents=True, exist_ok=True)
-        diff = subprocess.run(["git", "-C", mirror, "diff", f"{commit}^", commit, "--", "*.py"], capture_output=True, check=True).stdout
+        diff = run_git(["diff", "--no-ext-diff", "--no-textconv", f"{commit}^", commit, "--", "*.py"], mirror)
         patch.write_bytes(diff)
     if not tree.is_dir():
         tree.mkdir(parents=True)
-        archive = subprocess.run(["git", "-C", mirror, "archive", f"{commit}^", "--", ":(glob)**/*.py"], capture_output=True, check=True).stdout
+        archive = run_git(["archive", f"{commit}^", "--", ":(glob)**/*.py"], mirror)
         subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
     return {"agent": "git", "instance_id": key, "tree": tree, "patch": patch}
 

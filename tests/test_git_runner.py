@@ -1,6 +1,6 @@
 """One hardened git runner (issue 28, point 8): ``reuse_audit/source/gitrun.py``.
 
-Every git command of the engine and of the benchmark goes through :func:`run_git`
+Every git command of the engine, of the benchmark and of the scripts goes through :func:`run_git`
 (GitPython's own commands through :func:`harden_gitpython`): a grep of the code finds no
 other git command line.  The runner's protections hold for every caller, ``isolated``
 drops what the surrounding environment says, and every failure is one GitError.
@@ -23,7 +23,7 @@ from reuse_audit.source.blame import line_dates
 from reuse_audit.source.gitrun import SAFE_GIT_CONFIG, GitError, git_options, run_git
 
 ROOT = Path(__file__).resolve().parents[1]
-CODE = (ROOT / "reuse_audit", ROOT / "rules", ROOT / "benchmark")
+CODE = (ROOT / "reuse_audit", ROOT / "rules", ROOT / "benchmark", ROOT / "scripts")  # the scripts: run on mirrors and clones too
 SKIPPED = (ROOT / "benchmark" / "suites",)  # data: the chains' pinned sources, not the tool's code
 
 #: Files that may build a git command line, and why.
@@ -137,6 +137,55 @@ def test_blame_runs_no_program_the_repository_configures(trapped):
     assert written is not None
     assert written("pkg/mod.py", 1) is not None
     assert sorted(os.listdir(markers)) == []
+
+
+def _configure_filters(repo: GitRepo, markers: Path, names: tuple[str, ...]) -> None:
+    """``.gitattributes`` gives ``*.py`` each filter of ``names`` in turn (the last one wins) and a
+    diff driver; the repository's configuration defines them as programs that write a marker."""
+    (repo.path / ".gitattributes").write_text("".join(f"*.py filter={name} diff=shown\n" for name in names))
+    for name in names:
+        for command in ("clean", "smudge"):
+            repo.git("config", f"filter.{name}.{command}", f"touch {markers}/{command}-{name.replace('.', '-')}; cat")
+        repo.git("config", f"filter.{name}.required", "true")
+    repo.git("config", "diff.shown.textconv", f"touch {markers}/textconv; cat")
+
+
+def test_the_filter_traps_work(trapped):
+    repo, markers = trapped
+    _configure_filters(repo, markers, ("trap",))
+    repo.git("blame", "--porcelain", "-L", "1,1", "--", "pkg/mod.py")
+    assert {"clean-trap", "textconv"} <= set(os.listdir(markers))
+
+
+@pytest.mark.parametrize("names", [("trap",), ("Dotted.Name", "trap"), ("trap", "Dotted.Name")])
+def test_blame_runs_no_filter_nor_textconv_the_repository_configures(trapped, names):
+    """``git blame`` of the working tree hashes the file through the clean filter that
+    ``.gitattributes`` names and ``.git/config`` defines, and shows versions through textconv."""
+    repo, markers = trapped
+    _configure_filters(repo, markers, names)
+    repo.git("add", ".gitattributes")
+    repo.git("commit", "-q", "--no-verify", "-m", "attributes")
+    for name in os.listdir(markers):
+        (markers / name).unlink()
+    written = line_dates(repo.path)
+    assert written is not None
+    assert written("pkg/mod.py", 2) is not None  # (changed in the work tree: written now)
+    assert written("pkg/mod.py", 1) is not None
+    assert sorted(os.listdir(markers)) == []
+
+
+def test_blame_of_a_filter_that_cannot_be_turned_off_is_no_date(trapped):
+    repo, markers = trapped
+    _configure_filters(repo, markers, ("a=b",))
+    assert line_dates(repo.path) is None
+    assert sorted(os.listdir(markers)) == []
+
+
+def test_a_git_error_names_the_command_after_the_configuration_options(trapped):
+    repo, _ = trapped
+    with pytest.raises(GitError) as failed:
+        run_git(["-c", "x.y=z", "rev-parse", "--verify", "no-such-ref"], repo.path)
+    assert failed.value.verb == "rev-parse"
 
 
 def test_the_runners_options_beat_what_a_surrounding_git_passes_down(trapped, monkeypatch):

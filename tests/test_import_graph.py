@@ -6,24 +6,48 @@ and inside functions too, where an import would dodge a cycle: it runs later, bu
 the two modules still need each other).  The graph of the module-level imports
 must have no cycle at all; the imports inside functions may close a cycle only
 where ``ALLOWED`` says so, with the reason.
+
+An import inside a function is listed, with why it is not at the top of its module, in
+``tests/function_imports.toml`` (see :data:`REASONS`).
 """
 
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 # folder -> the package it is installed as (pyproject.toml's package-dir)
 PACKAGES = {ROOT / "reuse_audit": "reuse_audit", ROOT / "rules": "reuse_audit.rules", ROOT / "benchmark": "reuse_audit.benchmark"}
 
+#: The imports inside a function, and why each is not at the top of its module:
+#: ``{importer: {imported: reason}}`` (the imported module as the statement names it, made
+#: absolute; ``from P import M`` names P.M when M is a module).
+FUNCTION_IMPORTS_FILE = ROOT / "tests" / "function_imports.toml"
+#: The reasons an import may be inside a function, as each reason begins.
+REASONS = (
+    "start-up",  # it costs what most uses of its importer need not pay (measured: python -X importtime)
+    "optional dependency",  # an extra that may not be installed
+    "cycle",  # at the top, it would close the cycle of module-level imports it names
+    "runs in",  # it runs in another process (a subprocess, a worker) than the importer's callers
+    "to move",  # no reason known: in a file of another branch's part, to move to the top after the merge
+)
+
+
+def _function_imports_listed() -> dict[tuple[str, str], str]:
+    table = tomllib.loads(FUNCTION_IMPORTS_FILE.read_text(encoding="utf-8"))
+    return {(importer, imported): reason for importer, listed in table.items() for imported, reason in listed.items()}
+
+
 # (importer, imported) imports made inside a function that close a cycle, and why.
-_ADAPTER = "the registry imports an adapter when it is asked for; the adapter imports base's shared helpers"
 ALLOWED: dict[tuple[str, str], str] = {
-    **{("reuse_audit.benchmark.agents.base", f"reuse_audit.benchmark.agents.{name}"): _ADAPTER
-       for name in ("command", "mini", "opencode", "oracle", "replay")},
-    ("reuse_audit.benchmark.agents.process", "reuse_audit.benchmark.sandbox"):
-        "run_limited starts each process in the turn's sandbox, which lists a session's processes with session_members",
+    pair: reason for pair, reason in _function_imports_listed().items() if reason.startswith("cycle")
 }
 
 
@@ -46,11 +70,19 @@ def _modules() -> dict[str, Path]:
 
 def _imports(name: str, path: Path, modules: dict[str, Path]) -> tuple[set[str], set[str]]:
     """(module-level, inside functions) imports of ``name``, as module names of the graph."""
+    top, inner, _ = _walk(name, path, modules)
+    return top, inner
+
+
+def _walk(name: str, path: Path, modules: dict[str, Path]) -> tuple[set[str], set[str], dict[str, list[int]]]:
+    """:func:`_imports`, and every module imported inside a function (of the graph or not), with
+    the lines that import it."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     is_package = path.name == "__init__.py"
     here = name if is_package else name.rpartition(".")[0]
     top: set[str] = set()
     inner: set[str] = set()
+    in_functions: dict[str, list[int]] = {}
 
     def target(module: str, names: list[str]) -> set[str]:
         out = set()
@@ -77,6 +109,9 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> tuple[set[str],
                 else:
                     module = child.module or ""
                 found = target(module, [a.name for a in child.names])
+            if depth and not typing_only:
+                for module in found:
+                    in_functions.setdefault(module, []).append(child.lineno)
             for module in found:
                 # importing a.b.c runs a.b first (unless a.b is a package this module is in: begun already)
                 parents = {module.rsplit(".", k)[0] for k in range(1, module.count("."))}
@@ -88,7 +123,7 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> tuple[set[str],
             visit(child, inside, typing_only)
 
     visit(tree, 0, False)
-    return top, inner
+    return top, inner, in_functions
 
 
 def _graph() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
@@ -97,6 +132,47 @@ def _graph() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     for name, path in modules.items():
         top[name], inner[name] = _imports(name, path, modules)
     return top, inner
+
+
+def _function_imports() -> dict[tuple[str, str], list[str]]:
+    """(importer, imported) -> "path:line" of each import inside a function."""
+    modules = _modules()
+    found: dict[tuple[str, str], list[str]] = {}
+    for name, path in modules.items():
+        for imported, lines in _walk(name, path, modules)[2].items():
+            folder = next(folder for folder in PACKAGES if path.is_relative_to(folder))
+            found[(name, imported)] = [f"{path.relative_to(folder.parent).as_posix()}:{line}" for line in lines]
+    return found
+
+
+def test_every_import_inside_a_function_is_listed_with_its_reason():
+    """No import inside a function but those tests/function_imports.toml lists, each with why
+    it is not at the top of its module; and none listed that is gone."""
+    found = _function_imports()
+    listed = _function_imports_listed()
+    unlisted = [f"{a} -> {b} ({', '.join(where)})" for (a, b), where in sorted(found.items()) if (a, b) not in listed]
+    assert unlisted == [], "move the import to the top of the module, or list it in tests/function_imports.toml with why it cannot be there"
+    gone = [f"{a} -> {b}" for a, b in sorted(listed) if (a, b) not in found]
+    assert gone == [], "no longer imported inside a function: remove it from tests/function_imports.toml"
+    unexplained = [f"{a} -> {b}: {reason!r}" for (a, b), reason in sorted(listed.items()) if not reason.startswith(REASONS)]
+    assert unexplained == [], f"a reason begins with one of {REASONS}"
+
+
+def test_the_walk_sees_the_imports_inside_functions(tmp_path, monkeypatch):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("import os\n\ndef f():\n    import json\n    from . import b\n    from .b import g\n")
+    (package / "b.py").write_text(
+        "from typing import TYPE_CHECKING\n\ndef g():\n    if TYPE_CHECKING:\n        import ast\n"
+        "    class C:\n        def h(self):\n            from os import path\n"
+    )
+    monkeypatch.setattr(__import__(__name__), "PACKAGES", {package: "pkg"})
+    assert _function_imports() == {
+        ("pkg.a", "json"): ["pkg/a.py:4"],
+        ("pkg.a", "pkg.b"): ["pkg/a.py:5", "pkg/a.py:6"],
+        ("pkg.b", "os"): ["pkg/b.py:8"],
+    }
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:

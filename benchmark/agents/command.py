@@ -57,6 +57,7 @@ from pathlib import Path
 from reuse_audit.api import reads_from_jsonl
 from reuse_audit.errors import UsageError
 
+from reuse_audit.benchmark.prompt import memory_note
 from reuse_audit.benchmark.model import AgentResult, TurnRequest
 from reuse_audit.benchmark.agents.base import check_options, import_roots, launch_failure
 from reuse_audit.benchmark.agents.process import merged_env, run_limited
@@ -68,10 +69,6 @@ INFRA_EXIT_STATUS = 75
 
 
 def memory_note_of(request: TurnRequest) -> str:
-    try:
-        from reuse_audit.benchmark.prompt import memory_note
-    except ImportError:  # pragma: no cover - the prompt module ships with the benchmark
-        return ""
     try:
         return memory_note(request.chain, request.turn, request.memory, Path(request.workspace))
     except Exception:  # noqa: BLE001 - a note we cannot rebuild is left empty

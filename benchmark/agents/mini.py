@@ -84,6 +84,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -92,6 +93,7 @@ from typing import Any, Optional
 from reuse_audit.api import Read, reads_from_mini_trajectory
 from reuse_audit.errors import UsageError
 
+from reuse_audit.benchmark.prompt import with_tool_note
 from reuse_audit.benchmark.model import AgentResult, TurnRequest
 from reuse_audit.benchmark.agents.base import check_options, import_roots, launch_failure
 from reuse_audit.benchmark.agents.process import run_limited
@@ -144,8 +146,6 @@ def trajectory_tokens(data: Optional[dict]) -> int:
 def reuse_audit_bin() -> Path:
     """The folder of the ``reuse-audit`` command of this installation (beside this Python, else on
     ``PATH``); UsageError when there is none."""
-    import shutil
-
     beside = Path(sys.executable).with_name("reuse-audit")
     if beside.is_file():
         return beside.parent
@@ -232,8 +232,6 @@ class MiniSweAgent:
         command_env.update(dict(request.env))
         task = request.prompt
         if self.reuse_audit_bin is not None:
-            from reuse_audit.benchmark.prompt import with_tool_note
-
             task = with_tool_note(task, "check")
             command_env["PATH"] = os.pathsep.join([str(self.reuse_audit_bin), command_env.get("PATH") or os.environ.get("PATH", "")])
         spec = {

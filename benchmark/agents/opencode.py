@@ -71,9 +71,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
-from reuse_audit.api import reads_from_tool_parts, tool_parts_of_export
+from reuse_audit.api import NO_BACKGROUND, mcp_sdk_missing, reads_from_tool_parts, tool_parts_of_export
 from reuse_audit.errors import UsageError
 
+from reuse_audit.benchmark.prompt import with_tool_note
 from reuse_audit.benchmark.model import AgentResult, TurnRequest
 from reuse_audit.benchmark.agents.base import check_options, import_roots, launch_failure
 from reuse_audit.benchmark.agents.process import merged_env, run_limited
@@ -242,8 +243,6 @@ class OpenCodeAgent:
         if not isinstance(self.reuse_audit_mcp, bool):
             raise UsageError("agent opencode: reuse_audit_mcp must be true or false")
         if self.reuse_audit_mcp:
-            from reuse_audit.api import mcp_sdk_missing
-
             missing = mcp_sdk_missing()
             if missing:
                 raise UsageError(f"agent opencode: reuse_audit_mcp: {missing}")
@@ -253,8 +252,6 @@ class OpenCodeAgent:
         Python; the facts cache in the turn folder, which the sandbox lets it write)."""
         command = [sys.executable, "-m", "reuse_audit.app.cli", "mcp", "--repo", str(Path(os.path.abspath(request.workspace))),
                    "--cache-dir", str(Path(request.turn_dir).resolve() / "reuse-audit-cache")]
-        from reuse_audit.api import NO_BACKGROUND
-
         # no background build: a process outliving OpenCode would make the turn invalid
         return {"type": "local", "command": command, "enabled": True, "environment": {NO_BACKGROUND: "1"}}
 
@@ -332,8 +329,6 @@ class OpenCodeAgent:
         if self.options.get("agent"):
             argv += ["--agent", str(self.options["agent"])]
         if self.reuse_audit_mcp:
-            from reuse_audit.benchmark.prompt import with_tool_note
-
             argv.append(with_tool_note(request.prompt, "mcp"))
         else:
             argv.append(request.prompt)

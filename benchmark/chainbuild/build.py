@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
+from reuse_audit.api import MemoryTree, build_index
 from reuse_audit.benchmark.chainbuild.execute import ExecutionError, run_calls, test_file
 from reuse_audit.benchmark.chainbuild.graph import Graph, propose_targets
 from reuse_audit.benchmark.chainbuild.synth import Task, TurnSpec, copyable, reinvent_variant
@@ -139,8 +140,6 @@ def build_turn(graph: Graph, symbols: list[str], spec: TurnSpec, synthesizer, ea
 
 def callee_count(files: dict[str, str], qualname: str) -> int:
     """Non-builtin callees of ``qualname`` by the engine's own index of ``files``."""
-    from reuse_audit.api import MemoryTree, build_index
-
     index = build_index(MemoryTree({p: t.encode("utf-8") for p, t in files.items()}))
     fn = index.functions.get(qualname)
     return len(fn.callees) if fn is not None else 0

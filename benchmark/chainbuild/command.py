@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
 import tempfile
@@ -50,8 +51,6 @@ def run_build(spec: str, out: Path, *, import_name: Optional[str], chains: int, 
     from reuse_audit.benchmark.chainbuild.graph import load_graph
     from reuse_audit.benchmark.chainbuild.synth import HeuristicSynthesizer, LLMSynthesizer
     from reuse_audit.benchmark.chainbuild.walk import HeuristicChooser, LLMChooser
-
-    import importlib.util
 
     if importlib.util.find_spec("pytest") is None:
         raise UsageError("bench build verifies every chain it writes with pytest, which is not installed here: pip install pytest")

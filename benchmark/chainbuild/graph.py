@@ -14,6 +14,7 @@ helper with >= 3 callees), not the top-level API a user finds in the docs.
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -141,8 +142,6 @@ def _module_file(import_root: Path, module: str) -> Optional[Path]:
 
 def _public_names(file: Path) -> frozenset[str]:
     """What ``from module import *`` brings: its literal ``__all__``, else its top-level public names."""
-    import ast
-
     try:
         tree = ast.parse(file.read_text(encoding="utf-8", errors="replace"))
     except SyntaxError:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Optional
 
 from reuse_audit.errors import UsageError
-from reuse_audit.api import MemoryTree, Settings, build_index
+from reuse_audit.api import FsTree, MemoryTree, Settings, build_index, resolve_targets
 
 from reuse_audit.benchmark.model import Chain
 from reuse_audit.benchmark.scoring import declared_tests
@@ -157,8 +157,6 @@ def _chain_index(chain: Chain, settings: Settings):
 def _public_targets(chain: Chain) -> list[str]:
     """The chain's repository targets that are public API (graph.is_public, on the declared name
     or the defining one)."""
-    from reuse_audit.api import FsTree, resolve_targets
-
     from reuse_audit.benchmark.fetch import fetch_chain
     from reuse_audit.benchmark.chainbuild.graph import is_public
 

@@ -29,6 +29,7 @@ SQLite error disables the cache for the run (with a note), never the run.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import marshal
 import os
 import sqlite3
@@ -74,8 +75,6 @@ def engine_key() -> str:
     """What cached data depends on: tool version, schema, Python, engine source, parser binaries."""
     global _ENGINE_KEY
     if _ENGINE_KEY is None:
-        import importlib.util
-
         h = hashlib.sha256()
         h.update(f"{__version__}\0{SCHEMA}\0{sys.version}\0{marshal.version}\0".encode())
         here = package_root()

@@ -23,10 +23,13 @@ from __future__ import annotations
 import bisect
 import codecs
 import hashlib
+import os
 import re
+import sys
 import threading
+import time
 from operator import attrgetter, itemgetter
-from typing import Optional
+from typing import Iterable, Optional
 
 import tree_sitter_python
 from tree_sitter import Language, Node, Parser, Query, QueryCursor
@@ -773,23 +776,42 @@ def _local_type(node: Node, src: bytes) -> Optional[str]:
 
 
 def _facts(src: bytes, digest: str, note: Optional[str], full: bool = True) -> tuple:
-    tree = _parser().parse(src)
-    root = tree.root_node
+    root = _parser().parse(src).root_node
     captures = QueryCursor(_QUERY).captures(root)
-
-    def nodes(name: str) -> list[Node]:
-        found = captures.get(name)
-        if not found:
-            return []
-        found.sort(key=_by_start)
-        return found
-
     module = _Scope("module", None, "", "", None, 0, _NO_END)
     scopes, bounds, owners = _build_scopes(captures.get("def", []), captures.get("class", []), src, module)
-    find = bisect.bisect_right
+    decorators = _decorators(captures.get("decorated", ()), src)
+    _add_calls(captures.get("callee", ()), bounds, owners, src, full)
+    _add_type_calls(captures.get("typealias", ()), bounds, owners, full)
+    _add_imports(_in_order(captures, "import"), bounds, owners, src)
+    _add_assignments(_in_order(captures, "assign"), bounds, owners, src)
+    _add_bound_names(captures, bounds, owners, src)
+    _add_outer_names(captures, bounds, owners, src)
+    functions, classes = _definitions(scopes, module, src, decorators, full)
+    return (
+        digest,
+        tuple(functions),
+        tuple(classes),
+        tuple(module.imports),
+        tuple(sorted(set(module.names))),
+        _syntax_errors(root),
+        note,
+    )
 
+
+def _in_order(captures: dict[str, list[Node]], name: str) -> list[Node]:
+    """The nodes captured as ``name``, in source order."""
+    found = captures.get(name)
+    if not found:
+        return []
+    found.sort(key=_by_start)
+    return found
+
+
+def _decorators(decorated: Iterable[Node], src: bytes) -> dict[int, tuple[str, ...]]:
+    """The decorators' texts of each decorated definition, by the definition's first byte."""
     decorators: dict[int, tuple[str, ...]] = {}
-    for node in captures.get("decorated", ()):
+    for node in decorated:
         definition = node.child_by_field_name("definition")
         if definition is None:
             continue
@@ -799,14 +821,21 @@ def _facts(src: bytes, digest: str, note: Optional[str], full: bool = True) -> t
                 expr = _named(dec)
                 texts.append(_text(src, expr[0]) if expr else _text(src, dec).lstrip("@").strip())
         decorators[definition.start_byte] = tuple(texts)
+    return decorators
 
-    # Captures do not come in source order.  Calls are collected as
-    # (start, end, (parts, line, col)) and sorted per function: of nested calls
-    # that start together (`f().g()`), the inner one (smaller end) comes first.
+
+def _add_calls(callees: Iterable[Node], bounds: list[int], owners: list[_Scope], src: bytes, full: bool) -> None:
+    """Each call to the calls of the function it is in: ``(parts, line, column)``, or the parts
+    alone when not ``full`` (the set of call chains of each function is all resolution needs).
+
+    Captures do not come in source order.  Calls are collected as
+    (start, end, call) and sorted per function: of nested calls
+    that start together (`f().g()`), the inner one (smaller end) comes first."""
     function_owners = [s if s.kind == "function" else None for s in owners]
     parts_cache = _PARTS_CACHE
+    find = bisect.bisect_right
     if full:
-        for node in captures.get("callee", ()):
+        for node in callees:
             start = node.start_byte
             scope = function_owners[find(bounds, start) - 1]
             if scope is not None:
@@ -818,8 +847,8 @@ def _facts(src: bytes, digest: str, note: Optional[str], full: bool = True) -> t
                 if parts is None:
                     parts = _chain_parts(node, src)
                 scope.calls.append((start, end, (parts, row + 1, col)))
-    else:  # the set of call chains of each function is all resolution needs
-        for node in captures.get("callee", ()):
+    else:
+        for node in callees:
             start = node.start_byte
             scope = function_owners[find(bounds, start) - 1]
             if scope is not None:
@@ -829,10 +858,12 @@ def _facts(src: bytes, digest: str, note: Optional[str], full: bool = True) -> t
                     parts = _chain_parts(node, src)
                 scope.calls.append((start, end, parts))
 
-    # The grammar reads `type(x).attr = v` as a type alias statement and loses
-    # the call of `type`: put it back.
-    for node in captures.get("typealias", ()):
-        scope = owners[find(bounds, node.start_byte) - 1]
+
+def _add_type_calls(aliases: Iterable[Node], bounds: list[int], owners: list[_Scope], full: bool) -> None:
+    """The grammar reads `type(x).attr = v` as a type alias statement and loses
+    the call of `type`: put it back."""
+    for node in aliases:
+        scope = owners[bisect.bisect_right(bounds, node.start_byte) - 1]
         left = node.child_by_field_name("left")
         if scope.kind != "function" or left is None or _type_alias_is_real(left):
             continue
@@ -840,8 +871,11 @@ def _facts(src: bytes, digest: str, note: Optional[str], full: bool = True) -> t
         call = (("type",), row + 1, col) if full else ("type",)
         scope.calls.append((node.start_byte, node.start_byte + 4, call))
 
-    for node in nodes("import"):
-        scope = owners[find(bounds, node.start_byte) - 1]
+
+def _add_imports(imports: list[Node], bounds: list[int], owners: list[_Scope], src: bytes) -> None:
+    """Each import to its module's or function's imports (a function's names too)."""
+    for node in imports:
+        scope = owners[bisect.bisect_right(bounds, node.start_byte) - 1]
         if scope.kind == "class":
             continue
         facts = _import_facts(node, src)
@@ -849,8 +883,11 @@ def _facts(src: bytes, digest: str, note: Optional[str], full: bool = True) -> t
         if scope.kind == "function":
             scope.names.extend(f[0] for f in facts if f[0] != "*")
 
-    for node in nodes("assign"):
-        scope = owners[find(bounds, node.start_byte) - 1]
+
+def _add_assignments(assignments: list[Node], bounds: list[int], owners: list[_Scope], src: bytes) -> None:
+    """The names each assignment binds (and in a function, a local's type where it shows)."""
+    for node in assignments:
+        scope = owners[bisect.bisect_right(bounds, node.start_byte) - 1]
         if scope.kind == "class":
             continue
         left = node.child_by_field_name("left")
@@ -860,6 +897,11 @@ def _facts(src: bytes, digest: str, note: Optional[str], full: bool = True) -> t
             if type_text:
                 scope.types.append((_text(src, left), type_text))
 
+
+def _add_bound_names(captures: dict[str, list[Node]], bounds: list[int], owners: list[_Scope], src: bytes) -> None:
+    """The names other statements bind: loop and ``as`` targets, comprehension variables, the
+    captures of ``match`` patterns."""
+    find = bisect.bisect_right
     # `as` targets: of `with` (also parenthesized) at any scope, of `except` in functions only
     except_targets = {node.start_byte for node in captures.get("except", ())}
     with_targets = [node for node in captures.get("with", ()) if node.start_byte not in except_targets]
@@ -883,15 +925,24 @@ def _facts(src: bytes, digest: str, note: Optional[str], full: bool = True) -> t
             if text and text != "_" and "." not in text:
                 scope.names.append(text)
 
+
+def _add_outer_names(captures: dict[str, list[Node]], bounds: list[int], owners: list[_Scope], src: bytes) -> None:
+    """The names a function's ``global`` and ``nonlocal`` statements give to an outer scope."""
     for capture in ("global", "nonlocal"):
         for node in captures.get(capture, ()):
-            scope = owners[find(bounds, node.start_byte) - 1]
+            scope = owners[bisect.bisect_right(bounds, node.start_byte) - 1]
             if scope.kind == "function":
                 names = [_text(src, c) for c in node.named_children if c.type == "identifier"]
                 scope.outer.extend(names)
                 if capture == "global":
                     scope.globals.extend(names)
 
+
+def _definitions(
+    scopes: list[_Scope], module: _Scope, src: bytes, decorators: dict[int, tuple[str, ...]], full: bool
+) -> tuple[list[tuple], list[tuple]]:
+    """(function facts, class facts) of the named scopes; a function's ``global x; x = ...``
+    binds a module name."""
     functions = []
     classes = []
     for scope in scopes:
@@ -900,21 +951,11 @@ def _facts(src: bytes, digest: str, note: Optional[str], full: bool = True) -> t
         if scope.kind == "function":
             functions.append(_function_fact(scope, src, decorators) if full else _function_resolution(scope, src, decorators))
             if scope.globals:
-                # `global x; x = ...` inside a function binds a module name
                 assigned = set(scope.names)
                 module.names.extend(g for g in scope.globals if g in assigned)
         else:
             classes.append(_class_fact(scope, src))
-
-    return (
-        digest,
-        tuple(functions),
-        tuple(classes),
-        tuple(module.imports),
-        tuple(sorted(set(module.names))),
-        _syntax_errors(root),
-        note,
-    )
+    return functions, classes
 
 
 # --------------------------------------------------------------------------
@@ -990,10 +1031,6 @@ def function_header(data: bytes, line: int) -> Optional[str]:
 
 def _main(argv: list[str]) -> int:
     """Parse every .py under the given directories and print totals."""
-    import os
-    import sys
-    import time
-
     files = functions = calls = failures = with_errors = 0
     seconds = cpu_seconds = 0.0
     for top in argv or ["."]:

@@ -37,12 +37,16 @@ other finding appear.
 
 from __future__ import annotations
 
+import ast
 import builtins
 import difflib
+import io
 import os
 import re
 import stat
 import tempfile
+import textwrap
+import tokenize
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Protocol, Sequence, Union
@@ -61,16 +65,17 @@ from reuse_audit.fix.plan import (
     split_lines,
     unified_diff,
 )
+from reuse_audit.index.tokens import file_entries
 from reuse_audit.lint.edits import ReplaceWithCall
 from reuse_audit.lint.model import Finding
 from reuse_audit.source.note import Note
+from reuse_audit.source.tree import OverlayTree, SourceTree
 
 if TYPE_CHECKING:  # pragma: no cover
     from reuse_audit.index import RepoIndex
     from reuse_audit.lint.rule import FixFunction
     from reuse_audit.lint.engine import Result
     from reuse_audit.source.change import Change
-    from reuse_audit.source.tree import SourceTree
 
 __all__ = [
     "Check",
@@ -638,11 +643,40 @@ def _map_by_name(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], n
     n_star = [p for p in n_params if p.kind == "var_positional"]
     n_kwargs = [p for p in n_params if p.kind == "var_keyword"]
     t_pos = [p for p in t_params if p.kind in _POSITIONAL]
-    t_named = {p.name: p for p in t_params if p.kind not in ("var_positional", "var_keyword")}
     t_star = [p for p in t_params if p.kind == "var_positional"]
     t_kwargs = [p for p in t_params if p.kind == "var_keyword"]
-    n_names = {p.name for p in n_params}
 
+    target = _parameter_targets(n_params, n_pos, n_kw, t_params, t_pos, n_label, t_label)
+    positional, keywords = _by_place_then_keyword(n_pos, n_kw, t_pos, target, n_label, t_label)
+    stars: list[str] = []
+    if n_star:
+        if not t_star:
+            raise NoFix(f"{n_label} takes *{n_star[0].name} and {t_label} takes no *args")
+        if len(positional) != len(t_pos):
+            missing = t_pos[len(positional)].name
+            raise NoFix(f"*{n_star[0].name} of {n_label} would fill the parameter '{missing}' of {t_label}")
+        stars.append(f"*{n_star[0].name}")
+    if n_kwargs:
+        if not t_kwargs:
+            raise NoFix(f"{n_label} takes **{n_kwargs[0].name} and {t_label} takes no **kwargs")
+        keywords.append(f"**{n_kwargs[0].name}")
+    return positional + stars + keywords
+
+
+def _parameter_targets(
+    n_params: Sequence[ParamInfo],
+    n_pos: list[ParamInfo],
+    n_kw: list[ParamInfo],
+    t_params: Sequence[ParamInfo],
+    t_pos: list[ParamInfo],
+    n_label: str,
+    t_label: str,
+) -> dict[str, ParamInfo]:
+    """N's positional and keyword-only parameter -> the parameter of T it goes to, by name,
+    else by place (see :func:`_map_by_name`); NoFix when that is not certain or a required
+    parameter of T is left."""
+    t_named = {p.name: p for p in t_params if p.kind not in ("var_positional", "var_keyword")}
+    n_names = {p.name for p in n_params}
     target: dict[str, ParamInfo] = {}  # N's parameter -> T's
     for i, n in enumerate(n_pos + n_kw):
         if n.name in t_named:
@@ -675,7 +709,14 @@ def _map_by_name(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], n
             continue
         what = "keyword-only parameter" if t.kind == "keyword_only" else "parameter"
         raise NoFix(f"the required {what} '{t.name}' of {t_label} would receive nothing from {n_label}")
+    return target
 
+
+def _by_place_then_keyword(
+    n_pos: list[ParamInfo], n_kw: list[ParamInfo], t_pos: list[ParamInfo], target: dict[str, ParamInfo], n_label: str, t_label: str
+) -> tuple[list[str], list[str]]:
+    """(positional arguments, keyword arguments) of the call: by place while N's place and
+    T's place agree, by keyword from the first place where they do not."""
     positional: list[str] = []
     keywords: list[str] = []
     by_place = True
@@ -693,19 +734,7 @@ def _map_by_name(n_params: Sequence[ParamInfo], t_params: Sequence[ParamInfo], n
         if t.kind == "positional_only":
             raise NoFix(f"the keyword-only parameter '{n.name}' of {n_label} would go to a positional-only parameter of {t_label}")
         keywords.append(f"{t.name}={n.name}")
-    stars: list[str] = []
-    if n_star:
-        if not t_star:
-            raise NoFix(f"{n_label} takes *{n_star[0].name} and {t_label} takes no *args")
-        if len(positional) != len(t_pos):
-            missing = t_pos[len(positional)].name
-            raise NoFix(f"*{n_star[0].name} of {n_label} would fill the parameter '{missing}' of {t_label}")
-        stars.append(f"*{n_star[0].name}")
-    if n_kwargs:
-        if not t_kwargs:
-            raise NoFix(f"{n_label} takes **{n_kwargs[0].name} and {t_label} takes no **kwargs")
-        keywords.append(f"**{n_kwargs[0].name}")
-    return positional + stars + keywords
+    return positional, keywords
 
 
 def _count(n: int, what: str) -> str:
@@ -887,8 +916,6 @@ def renamed_copy(tree: "SourceTree", n_location, t_location) -> bool:
     operators, the names it calls and the globals it reads kept; its parameters and
     variables abstracted; docstring and comments dropped) and the same literal
     values.  Then a call of the target does what the copy did, and the fix is safe."""
-    from reuse_audit.index.tokens import file_entries
-
     def tokens(location) -> Optional[tuple[str, str]]:
         try:
             data = tree.read(location.path)
@@ -908,11 +935,6 @@ def renamed_copy(tree: "SourceTree", n_location, t_location) -> bool:
 def _names_of(tree: "SourceTree", location) -> Optional[tuple[list[str], list[str]]]:
     """(the names of the function at ``location`` in order, its parameters' names): Python's
     tokenizer, less attribute names after a dot (the token sequence keeps those as they are)."""
-    import ast
-    import io
-    import textwrap
-    import tokenize
-
     try:
         data = tree.read(location.path)
         lines = data.decode("utf-8-sig").splitlines(keepends=True)
@@ -1465,8 +1487,6 @@ def _drop(fix: Fix, why: str, by_key: Mapping[str, Finding], reasons: dict[str, 
 
 
 def _overlay(tree: "SourceTree", files: Mapping[str, str]) -> "SourceTree":
-    from reuse_audit.source.tree import OverlayTree
-
     return OverlayTree(tree, {path: text.encode("utf-8") for path, text in files.items()})
 
 
@@ -1486,8 +1506,6 @@ def line_map(original: str, fixed: str):
 
 def relocate(findings: Iterable[Finding], files: Mapping[str, tuple[str, str]]) -> tuple[Finding, ...]:
     """``findings`` with their lines moved as fixing ``files`` (path -> (original, fixed)) moved them."""
-    from dataclasses import replace
-
     maps = {path: line_map(old, new) for path, (old, new) in files.items()}
 
     def move(loc):

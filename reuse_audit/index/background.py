@@ -38,7 +38,11 @@ try:
 except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
+from reuse_audit.facts.cache import FactsCache
+from reuse_audit.facts.cachedir import NOFOLLOW, open_nofollow, prepare, write_atomic
+from reuse_audit.index import build_index
 from reuse_audit.settings import Settings
+from reuse_audit.source.tree import FsTree, OverlayTree, SourceTree
 
 if TYPE_CHECKING:
     import subprocess
@@ -73,8 +77,6 @@ def _take_lock(cache_dir: Path) -> Optional[int]:
     the cache directory cannot be used."""
     if fcntl is None:
         return None
-    from reuse_audit.facts.cachedir import open_nofollow, prepare
-
     prepare(cache_dir)
     fd = open_nofollow(lock_path(cache_dir), os.O_RDWR | os.O_CREAT)
     try:
@@ -89,8 +91,6 @@ def running(cache_dir: Path) -> bool:
     """Whether a live process holds ``cache_dir``'s build lock."""
     if fcntl is None:
         return False
-    from reuse_audit.facts.cachedir import NOFOLLOW
-
     try:
         fd = os.open(lock_path(cache_dir), os.O_RDONLY | NOFOLLOW)
     except OSError:
@@ -137,8 +137,6 @@ def start(
         os.write(fd, str(os.getpid()).encode())
         overlay = Path(cache_dir) / OVERLAY_NAME
         if changes:
-            from reuse_audit.facts.cachedir import write_atomic
-
             write_atomic(overlay, marshal.dumps(dict(changes)))
         else:
             try:
@@ -188,8 +186,6 @@ def start_after(root: Path, cache, settings: Settings, jobs: int, result, change
 def _changes_over(root: Path, tree) -> Optional[Mapping[str, Optional[bytes]]]:
     """The files of ``tree`` that differ from the folder ``root``'s, when it is the folder
     with a patch applied in memory (None: it is not, or it is the folder as it is)."""
-    from reuse_audit.source.tree import FsTree, OverlayTree
-
     if type(tree) is OverlayTree and type(tree.base) is FsTree and Path(tree.base.root).resolve() == Path(root).resolve():
         return dict(tree.changes)
     return None
@@ -216,11 +212,6 @@ def build(
 ) -> None:
     """Build and store the full index of the folder ``root``, and its clone index with
     ``clones`` (the caller holds the lock)."""
-    from reuse_audit.facts.cache import FactsCache
-    from reuse_audit.facts.cachedir import NOFOLLOW
-    from reuse_audit.index import build_index
-    from reuse_audit.source.tree import FsTree, OverlayTree, SourceTree
-
     lower_priority()
     settings = Settings(exclude=exclude)
     tree: SourceTree = FsTree(root, exclude=exclude)

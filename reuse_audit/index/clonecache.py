@@ -13,6 +13,7 @@ that the run goes on without it (with a note).
 
 from __future__ import annotations
 
+import json
 import marshal
 import math
 import os
@@ -220,7 +221,5 @@ class CloneCache:
 
 
 def _json_list(values: list[str]) -> str:
-    import json
-
     return json.dumps(values)
 

@@ -18,13 +18,13 @@ import functools
 import gc
 import os
 from dataclasses import replace
-from typing import Callable, Iterable, Optional
+from typing import Callable, Iterable, Mapping, Optional
 
 from reuse_audit.facts.cache import FactsCache
 from reuse_audit.facts.model import FileFacts, FunctionFact, compact_from_facts
-from reuse_audit.facts.rows import TableRow, plain
+from reuse_audit.facts.rows import ModuleInfo, TableRow, plain
 from reuse_audit.index.digests import digest_files
-from reuse_audit.index.pool import PARALLEL_THRESHOLD, WorkerError, share
+from reuse_audit.index.pool import PARALLEL_THRESHOLD, WorkerError, Workers, share
 from reuse_audit.index.repo import ByPath, FunctionTable, LazyDict, RepoIndex
 from reuse_audit.index.resolve import assign_modules, skeleton_of
 from reuse_audit.index.snapshot import from_snapshot, store
@@ -159,34 +159,10 @@ def _parallel_tables(
         own, deps = resolve_files(mine, resolved, table, source.stats)
         tally(source.stats, "resolved", sum(1 for p in owner if assigned[p] is not None))
         position = {p: i for i, p in enumerate(paths)}
-        pool: dict[str, str] = {}
-        rows: dict[str, TableRow] = {}
-        count = 0
-        for path in resolved:
-            info = assigned[path]
-            assert info is not None  # resolved: the paths with a module only
-            module_rows = rows_of(info.name, position[path], own[path], pool)
-            count += len(module_rows)
-            rows.update(module_rows)
+        rows, count = _own_rows(resolved, assigned, position, own)
         inverse = inverse_deps(deps, position)
-        token_entries: dict[str, tuple] = {}
-        for i in range(jobs):
-            reply = workers.receive(i)
-            if tokens:
-                worker_rows, worker_deps, worker_tokens = reply
-                for path, entries in worker_tokens.items():
-                    token_entries[path] = (source.digests[path], entries)
-            else:
-                worker_rows, worker_deps = reply
-            rows.update(typed_rows(worker_rows))  # each process interned its own callee names
-            count += len(worker_rows)
-            for token, indexes in worker_deps.items():
-                found = inverse.get(token)
-                if found is None:
-                    inverse[token] = indexes
-                else:
-                    found.extend(indexes)
-        if count != len(rows):
+        token_entries, received = _receive_rows(workers, jobs, tokens, source.digests, rows, inverse)
+        if count + received != len(rows):
             return None
     finally:
         workers.close()
@@ -201,6 +177,49 @@ def _parallel_tables(
         deps=inverse,
         token_entries=token_entries or None,
     )
+
+
+def _own_rows(
+    resolved: list[str], assigned: dict[str, Optional[ModuleInfo]], position: dict[str, int], own: dict[str, list]
+) -> tuple[dict[str, TableRow], int]:
+    """The table rows of the modules this process resolved, and how many rows they made
+    (more than the table holds when two modules define one qualname)."""
+    pool: dict[str, str] = {}
+    rows: dict[str, TableRow] = {}
+    count = 0
+    for path in resolved:
+        info = assigned[path]
+        assert info is not None  # resolved: the paths with a module only
+        module_rows = rows_of(info.name, position[path], own[path], pool)
+        count += len(module_rows)
+        rows.update(module_rows)
+    return rows, count
+
+
+def _receive_rows(
+    workers: Workers, jobs: int, tokens: bool, digests: Mapping[str, str], rows: dict[str, TableRow], inverse: dict[str, list[int]]
+) -> tuple[dict[str, tuple], int]:
+    """Each worker's rows into ``rows`` and dependencies into ``inverse``; (the token entries
+    of the files they tokenized, how many rows they sent)."""
+    token_entries: dict[str, tuple] = {}
+    count = 0
+    for i in range(jobs):
+        reply = workers.receive(i)
+        if tokens:
+            worker_rows, worker_deps, worker_tokens = reply
+            for path, entries in worker_tokens.items():
+                token_entries[path] = (digests[path], entries)
+        else:
+            worker_rows, worker_deps = reply
+        rows.update(typed_rows(worker_rows))  # each process interned its own callee names
+        count += len(worker_rows)
+        for token, indexes in worker_deps.items():
+            found = inverse.get(token)
+            if found is None:
+                inverse[token] = indexes
+            else:
+                found.extend(indexes)
+    return token_entries, count
 
 
 def assemble(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import Callable, Optional
 
+from reuse_audit import __version__
 from reuse_audit.lint.model import Report
 from reuse_audit.report.common import RenderContext
 from reuse_audit.source.change import Provenance
@@ -48,6 +49,4 @@ def render_plain(fmt: str, report: Report, rules: tuple, source: Optional[Callab
     """``report`` as ``reuse-audit check --format FMT`` writes it to a file: no colour, no fix
     marks (what a pre-commit hook prints).  ``rules``: those that made it (``RenderContext.rules``);
     ``source`` reads the files of the tree after the change (the ``full`` format shows their code)."""
-    from reuse_audit import __version__
-
     return render(fmt, report, RenderContext(rules=tuple(rules), version=__version__, source=source or (lambda path: None)))

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 from urllib.parse import quote
 
 from reuse_audit.facts.model import Location
+from reuse_audit.fix.plan import split_lines
 from reuse_audit.lint.model import Finding, Report, SourceError
 from reuse_audit.lint.rule import HOMEPAGE, Rule, doc_sections
 from reuse_audit.report import fingerprint
@@ -248,8 +249,6 @@ def sarif_fix(fix: Fix) -> sarif_om.Fix:
     line e (its line ending kept) and inserts the new lines less their last line
     ending; an insertion before line s has an empty region at column 1 of line s.
     """
-    from reuse_audit.fix.plan import split_lines
-
     lines = split_lines(fix.original)
     replacements = []
     for edit in fix.edits:

@@ -1,5 +1,14 @@
 """When a line of a file was written, by git's history (``git blame``): ``check PATH`` names, of two
-existing functions that copy each other, the later one as the copy."""
+existing functions that copy each other, the later one as the copy.
+
+``git blame`` of the working tree hashes the file as ``git add`` would: through the clean filter
+(or the long-running filter process) that ``.gitattributes`` names and the repository's
+configuration defines, and it shows every version through the textconv program of its diff driver.
+A repository that is checked runs none of its own programs: blame gets ``--no-textconv``, and an
+empty ``clean``, ``smudge`` and ``process`` command, not required, for every filter the configuration names
+(:func:`_filter_options`); the runner's options keep out the rest (fsmonitor, hooks, attributes
+file).
+"""
 
 from __future__ import annotations
 
@@ -20,20 +29,45 @@ def line_dates(root: Path) -> Optional[Callable[[str, int], Optional[float]]]:
         return None
     if inside.decode("utf-8", "replace").strip() != "true":
         return None
+    options = _filter_options(root)
+    if options is None:
+        return None
     memo: dict[tuple[str, int], Optional[float]] = {}
 
     def written(path: str, line: int) -> Optional[float]:
         key = (path, line)
         if key not in memo:
-            memo[key] = _blame(root, path, line)
+            memo[key] = _blame(root, path, line, options)
         return memo[key]
 
     return written
 
 
-def _blame(root: Path, path: str, line: int) -> Optional[float]:
+#: What a filter of the configuration is set to for blame: no program, and no failure without one.
+_NO_FILTER = (("clean", ""), ("smudge", ""), ("process", ""), ("required", "false"))
+
+
+def _filter_options(root: Path) -> Optional[list[str]]:
+    """``-c filter.NAME.clean=`` (and ``smudge``, ``process``, ``required=false``) for every filter NAME that the
+    configuration ``root``'s git reads (its ``.git/config``, includes, the user's) defines; None
+    when the configuration cannot be read or names a filter that ``-c`` cannot spell."""
     try:
-        out = run_git(["blame", "--porcelain", "-L", f"{line},{line}", "--", path], root, timeout=60)
+        out = run_git(["config", "-z", "--get-regexp", r"^filter\."], root, timeout=30)
+    except GitError as exc:
+        return [] if exc.status == 1 else None  # 1: no such key
+    names = set()
+    for entry in out.decode("utf-8", "surrogateescape").split("\0"):
+        key = entry.split("\n", 1)[0]
+        if key:
+            names.add(key[len("filter."):].rpartition(".")[0])
+    if any("=" in name for name in names):
+        return None  # ``-c`` splits at the first "="
+    return [option for name in sorted(names) for var, value in _NO_FILTER for option in ("-c", f"filter.{name}.{var}={value}")]
+
+
+def _blame(root: Path, path: str, line: int, options: list[str]) -> Optional[float]:
+    try:
+        out = run_git([*options, "blame", "--no-textconv", "--porcelain", "-L", f"{line},{line}", "--", path], root, timeout=60)
     except GitError as exc:
         if exc.status is None:
             return None  # git did not run, or timed out

@@ -870,12 +870,35 @@ def _content_diff(repo: Repo, commit: Any, untracked: list[str], before: Optiona
     compared with ``git diff --cached``, which reads objects only: git's rename detection,
     no program, nothing written into the repository.
     """
-    root = work_tree(repo)
     index_file = _index_path(repo)
     try:
         racy_after = os.stat(index_file).st_mtime
     except OSError:
         racy_after = 0.0
+    entries = _stage_entries(repo, index_file)
+    # the commit's blobs (``before``: the same tree, walked already; a blob under a folder it
+    # skips is only written to the scratch objects once more than needed)
+    tree = before if before is not None else GitTree.from_tree(repo, commit.tree)
+    committed = {path: sha for path, (_, sha) in tree._entries.items()}
+    disk = _WorkTreeFiles(work_tree(repo), committed, racy_after)
+    records: list[str] = []
+    for (path, stage), entry in sorted(entries.items()):
+        if stage != 0 or entry.mode == _GITLINK or getattr(entry, "skip_worktree", False):
+            found: Optional[tuple[int, bytes]] = (entry.mode, entry.binsha)
+        else:
+            found = disk.current(path, entry)
+        if found is not None:
+            records.append(f"{found[0]:o} {found[1].hex()} {stage}\t{path}")
+    for path in untracked:
+        if (path, 0) not in entries:
+            found = disk.current(path, None)
+            if found is not None:
+                records.append(f"{found[0]:o} {found[1].hex()} 0\t{path}")
+    return _scratch_diff(repo, commit, records, disk.new_blobs)
+
+
+def _stage_entries(repo: Repo, index_file: str) -> dict[tuple[str, int], Any]:
+    """The index's entries by (path, stage), with their stat data where GitPython reads it."""
     entries: dict[tuple[str, int], Any] = {}
     if os.path.exists(index_file):
         try:
@@ -884,26 +907,32 @@ def _content_diff(repo: Repo, commit: Any, untracked: list[str], before: Optiona
         except AssertionError:  # index version 4: no stat data from GitPython; everything is hashed
             for path, mode, binsha, stage in _index_entries(repo):
                 entries[(path, stage)] = git.BaseIndexEntry((mode, binsha, stage, path))
-    # the commit's blobs (``before``: the same tree, walked already; a blob under a folder it
-    # skips is only written to the scratch objects once more than needed)
-    tree = before if before is not None else GitTree.from_tree(repo, commit.tree)
-    committed = {path: sha for path, (_, sha) in tree._entries.items()}
-    records: list[str] = []
-    new_blobs: dict[bytes, bytes] = {}
+    return entries
 
-    folders: dict[str, bool] = {}
 
-    def real_folder(folder: str) -> bool:
+class _WorkTreeFiles:
+    """The working tree's files as git would record them, read and hashed here: (mode, blob
+    id) of a path; the blobs that ``committed`` lacks are kept in ``new_blobs``."""
+
+    def __init__(self, root: Path, committed: dict[str, bytes], racy_after: float) -> None:
+        self.root = root
+        self.committed = committed
+        self.racy_after = racy_after
+        self.new_blobs: dict[bytes, bytes] = {}
+        self.folders: dict[str, bool] = {}
+
+    def real_folder(self, folder: str) -> bool:
+        folders = self.folders
         if folder not in folders:
             try:
-                folders[folder] = stat.S_ISDIR(os.lstat(os.path.join(root, *folder.split("/"))).st_mode)
+                folders[folder] = stat.S_ISDIR(os.lstat(os.path.join(self.root, *folder.split("/"))).st_mode)
             except OSError:
                 folders[folder] = False
         return folders[folder]
 
-    def current(path: str, entry: Any) -> Optional[tuple[int, bytes]]:
-        full = os.path.join(root, *path.split("/"))
-        if not all(real_folder(parent) for parent in parents(path)):
+    def current(self, path: str, entry: Any) -> Optional[tuple[int, bytes]]:
+        full = os.path.join(self.root, *path.split("/"))
+        if not all(self.real_folder(parent) for parent in parents(path)):
             return None  # behind a link to a folder (git does not follow it), or gone
         try:
             st = os.lstat(full)
@@ -913,7 +942,7 @@ def _content_diff(repo: Repo, commit: Any, untracked: list[str], before: Optiona
             mode, data = _LINK, os.fsencode(os.readlink(full))
         elif stat.S_ISREG(st.st_mode):
             mode = _EXEC if st.st_mode & 0o111 else _FILE
-            if entry is not None and entry.mode in (_FILE, _EXEC) and _same_stat(entry, st, racy_after):
+            if entry is not None and entry.mode in (_FILE, _EXEC) and _same_stat(entry, st, self.racy_after):
                 return mode, entry.binsha
             try:
                 with open(full, "rb") as handle:
@@ -923,22 +952,14 @@ def _content_diff(repo: Repo, commit: Any, untracked: list[str], before: Optiona
         else:
             return None
         sha = _blob_id(data)
-        if committed.get(path) != sha:
-            new_blobs[sha] = data
+        if self.committed.get(path) != sha:
+            self.new_blobs[sha] = data
         return mode, sha
 
-    for (path, stage), entry in sorted(entries.items()):
-        if stage != 0 or entry.mode == _GITLINK or getattr(entry, "skip_worktree", False):
-            found: Optional[tuple[int, bytes]] = (entry.mode, entry.binsha)
-        else:
-            found = current(path, entry)
-        if found is not None:
-            records.append(f"{found[0]:o} {found[1].hex()} {stage}\t{path}")
-    for path in untracked:
-        if (path, 0) not in entries:
-            found = current(path, None)
-            if found is not None:
-                records.append(f"{found[0]:o} {found[1].hex()} 0\t{path}")
+
+def _scratch_diff(repo: Repo, commit: Any, records: list[str], new_blobs: dict[bytes, bytes]) -> Any:
+    """``git diff --cached COMMIT`` of a scratch index made of ``records`` (``update-index
+    --index-info`` lines), ``new_blobs`` written to a scratch object folder."""
     scratch = tempfile.mkdtemp(prefix="reuse-audit-worktree-")
     try:
         objects = os.path.join(scratch, "objects")

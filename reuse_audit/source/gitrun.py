@@ -169,6 +169,17 @@ def git_environment(
     return out
 
 
+def _verb(args: Sequence[str]) -> str:
+    """The git command of ``args``: its first word that is no option (nor the value of ``-c``)."""
+    words = iter(args)
+    for word in words:
+        if word == "-c":
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return "?"
+
+
 def run_git(
     args: Sequence[str],
     cwd: PathLike,
@@ -181,7 +192,7 @@ def run_git(
     """Run ``git ARGS`` in ``cwd`` with the protections of the module docstring; return its
     standard output.  ``env`` adds variables, ``input`` is its standard input (else empty),
     ``isolated`` is for the tool's own repositories.  Raises :class:`GitError`."""
-    verb = next((a for a in args if not a.startswith("-")), "?")
+    verb = _verb(args)
     stdin: dict[str, Any] = {"input": input} if input is not None else {"stdin": subprocess.DEVNULL}
     try:
         proc = subprocess.run(

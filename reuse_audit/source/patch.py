@@ -78,7 +78,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from reuse_audit.errors import PatchError
@@ -352,6 +352,35 @@ _GIT_HEADER_KEYS = (
 # ---------------------------------------------------------------------------
 
 
+@dataclass
+class _GitHeaders:
+    """What the extended header lines of a ``diff --git`` section say."""
+
+    info: dict[str, tuple[str, int]] = field(default_factory=dict)  # rename/copy from/to: (name, line)
+    old_mode: Optional[str] = None
+    new_mode: Optional[str] = None
+    new_file: bool = False
+    deleted: bool = False
+
+
+def _git_prefixes(
+    a_name: Optional[str], b_name: Optional[str], old_hdr: Optional[tuple[str, int]], new_hdr: Optional[tuple[str, int]]
+) -> tuple[Optional[str], Optional[str]]:
+    """The prefixes of a section's names (``a``, ``b``...), from the diff --git line if it
+    could be split, else from the ---/+++ lines; None for no known pair of prefixes."""
+    old_pre, new_pre = _prefix_of(a_name), _prefix_of(b_name)
+    if a_name is None or b_name is None:
+        old_pre = _prefix_of(old_hdr[0]) if old_hdr else None
+        new_pre = _prefix_of(new_hdr[0]) if new_hdr else None
+        if old_pre is None and new_pre is not None:
+            old_pre = next((o for o, nw in _PREFIX_PAIRS if nw == new_pre), None)
+        if new_pre is None and old_pre is not None:
+            new_pre = next((nw for o, nw in _PREFIX_PAIRS if o == old_pre), None)
+    if (old_pre, new_pre) not in _PREFIX_PAIRS:
+        old_pre = new_pre = None
+    return old_pre, new_pre
+
+
 class _Parser:
     def __init__(self, lines: list[str], source: str) -> None:
         self.lines = lines
@@ -413,10 +442,58 @@ class _Parser:
 
     def git_section(self, start: int) -> tuple[FilePatch, int]:
         a_name, b_name = _split_git_names(self.at(start)[len("diff --git ") :], self.where(start))
-        info: dict[str, tuple[str, int]] = {}
-        old_mode = new_mode = None
-        new_file = deleted = False
-        i = start + 1
+        head, i = self.git_headers(start + 1)
+        old_hdr, new_hdr, binary, i = self.file_headers(i)
+        old_pre, new_pre = _git_prefixes(a_name, b_name, old_hdr, new_hdr)
+        if old_hdr and old_hdr[0] == DEV_NULL:
+            head.new_file = True
+        if new_hdr and new_hdr[0] == DEV_NULL:
+            head.deleted = True
+        if head.new_file and head.deleted:
+            raise PatchError(f"{self.where(start)}: section both creates and deletes the file")
+
+        def pick(side: str) -> Optional[tuple[str, int]]:
+            moved = head.info.get(f"rename_{side}") or head.info.get(f"copy_{side}")
+            if moved:
+                return moved
+            hdr = old_hdr if side == "from" else new_hdr
+            prefix = old_pre if side == "from" else new_pre
+            if hdr and hdr[0] != DEV_NULL:
+                return _strip_prefix(hdr[0], prefix), hdr[1]
+            name = a_name if side == "from" else b_name
+            if name is not None:
+                return _strip_prefix(name, prefix), start
+            return None
+
+        old = None if head.new_file else pick("from")
+        new = None if head.deleted else pick("to")
+        if (not head.new_file and old is None) or (not head.deleted and new is None):
+            raise PatchError(
+                f"{self.where(start)}: cannot tell the file names from {self.at(start)!r}"
+            )
+        old_path = check_path(old[0], self.where(old[1])) if old else None
+        new_path = check_path(new[0], self.where(new[1])) if new else None
+        status = self.git_status(start, head, old_path, new_path)
+
+        hunks: tuple[Hunk, ...] = ()
+        if not binary:
+            display = new_path if new_path is not None else old_path
+            if old_hdr is None and i < self.n and self.at(i).startswith("@@ -"):
+                raise PatchError(
+                    f"{self.where(i)}: hunk for {_show(display)} without '--- '/'+++ ' file header lines"
+                )
+            hunks, i = self.hunks(i, display or "")
+            self.check_sides(hunks, status, display or "")
+        return (
+            FilePatch(old_path, new_path, status, hunks, binary, start + 1, head.old_mode, head.new_mode),
+            i,
+        )
+
+    def git_headers(self, i: int) -> tuple[_GitHeaders, int]:
+        """The extended header lines of a ``diff --git`` section from line ``i`` (modes, renames,
+        copies), and the line after them."""
+        head = _GitHeaders()
+        info = head.info
         while i < self.n:
             line = self.at(i)
             key = next((k for k in _GIT_HEADER_KEYS if line.startswith(k)), None)
@@ -424,20 +501,20 @@ class _Parser:
                 break
             value = line[len(key) :]
             if key == "old mode ":
-                old_mode = value.strip()
+                head.old_mode = value.strip()
             elif key == "new mode ":
-                new_mode = value.strip()
+                head.new_mode = value.strip()
             elif key == "deleted file mode ":
-                deleted = True
-                old_mode = value.strip()
+                head.deleted = True
+                head.old_mode = value.strip()
             elif key == "new file mode ":
-                new_file = True
-                new_mode = value.strip()
+                head.new_file = True
+                head.new_mode = value.strip()
             elif key == "index ":
                 parts = value.split()
                 if len(parts) == 2:
-                    old_mode = old_mode or parts[1]
-                    new_mode = new_mode or parts[1]
+                    head.old_mode = head.old_mode or parts[1]
+                    head.new_mode = head.new_mode or parts[1]
             elif key in ("rename from ", "rename old ", "copy from "):
                 info["copy_from" if key.startswith("copy") else "rename_from"] = (
                     _header_name(value, self.where(i))[0], i)
@@ -445,7 +522,11 @@ class _Parser:
                 info["copy_to" if key.startswith("copy") else "rename_to"] = (
                     _header_name(value, self.where(i))[0], i)
             i += 1
+        return head, i
 
+    def file_headers(self, i: int) -> tuple[Optional[tuple[str, int]], Optional[tuple[str, int]], bool, int]:
+        """(the ``--- `` name and line, the ``+++ `` name and line, is the section binary, the
+        line after them) of the lines from ``i`` that follow a section's extended headers."""
         old_hdr: Optional[tuple[str, int]] = None
         new_hdr: Optional[tuple[str, int]] = None
         binary = False
@@ -467,81 +548,29 @@ class _Parser:
                     i += 1
                 else:
                     break
+        return old_hdr, new_hdr, binary, i
 
-        # prefixes, from the diff --git line if it could be split, else ---/+++
-        old_pre, new_pre = _prefix_of(a_name), _prefix_of(b_name)
-        if a_name is None or b_name is None:
-            old_pre = _prefix_of(old_hdr[0]) if old_hdr else None
-            new_pre = _prefix_of(new_hdr[0]) if new_hdr else None
-            if old_pre is None and new_pre is not None:
-                old_pre = next((o for o, nw in _PREFIX_PAIRS if nw == new_pre), None)
-            if new_pre is None and old_pre is not None:
-                new_pre = next((nw for o, nw in _PREFIX_PAIRS if o == old_pre), None)
-        if (old_pre, new_pre) not in _PREFIX_PAIRS:
-            old_pre = new_pre = None
-
-        if old_hdr and old_hdr[0] == DEV_NULL:
-            new_file = True
-        if new_hdr and new_hdr[0] == DEV_NULL:
-            deleted = True
-        if new_file and deleted:
-            raise PatchError(f"{self.where(start)}: section both creates and deletes the file")
-
-        def pick(side: str) -> Optional[tuple[str, int]]:
-            moved = info.get(f"rename_{side}") or info.get(f"copy_{side}")
-            if moved:
-                return moved
-            hdr = old_hdr if side == "from" else new_hdr
-            prefix = old_pre if side == "from" else new_pre
-            if hdr and hdr[0] != DEV_NULL:
-                return _strip_prefix(hdr[0], prefix), hdr[1]
-            name = a_name if side == "from" else b_name
-            if name is not None:
-                return _strip_prefix(name, prefix), start
-            return None
-
-        old = None if new_file else pick("from")
-        new = None if deleted else pick("to")
-        if (not new_file and old is None) or (not deleted and new is None):
-            raise PatchError(
-                f"{self.where(start)}: cannot tell the file names from {self.at(start)!r}"
-            )
-        old_path = check_path(old[0], self.where(old[1])) if old else None
-        new_path = check_path(new[0], self.where(new[1])) if new else None
-
-        if new_file:
-            status = ADDED
-        elif deleted:
-            status = DELETED
-        elif "rename_from" in info or "rename_to" in info:
+    def git_status(self, start: int, head: _GitHeaders, old_path: Optional[str], new_path: Optional[str]) -> str:
+        """What the section at ``start`` does to its file, from its headers."""
+        info = head.info
+        if head.new_file:
+            return ADDED
+        if head.deleted:
+            return DELETED
+        if "rename_from" in info or "rename_to" in info:
             if "rename_from" not in info or "rename_to" not in info:
                 raise PatchError(f"{self.where(start)}: 'rename from' and 'rename to' must come together")
-            status = RENAMED
-        elif "copy_from" in info or "copy_to" in info:
+            return RENAMED
+        if "copy_from" in info or "copy_to" in info:
             if "copy_from" not in info or "copy_to" not in info:
                 raise PatchError(f"{self.where(start)}: 'copy from' and 'copy to' must come together")
-            status = COPIED
-        else:
-            status = MODIFIED
-            if old_path != new_path:
-                raise PatchError(
-                    f"{self.where(start)}: section names {_show(old_path)} in '--- ' but "
-                    f"{_show(new_path)} in '+++ ' without 'rename from'/'rename to' lines"
-                )
-
-        hunks: tuple[Hunk, ...] = ()
-        if not binary:
-            display = new_path if new_path is not None else old_path
-            if old_hdr is None and i < self.n and self.at(i).startswith("@@ -"):
-                raise PatchError(
-                    f"{self.where(i)}: hunk for {_show(display)} without '--- '/'+++ ' file header lines"
-                )
-            hunks, i = self.hunks(i, display or "")
-            self.check_sides(hunks, status, display or "")
-        return (
-            FilePatch(old_path, new_path, status, hunks, binary, start + 1, old_mode, new_mode),
-            i,
-        )
+            return COPIED
+        if old_path != new_path:
+            raise PatchError(
+                f"{self.where(start)}: section names {_show(old_path)} in '--- ' but "
+                f"{_show(new_path)} in '+++ ' without 'rename from'/'rename to' lines"
+            )
+        return MODIFIED
 
     def plain_section(self, start: int) -> tuple[FilePatch, int]:
         old_name, old_stamp = _header_name(self.at(start)[4:], self.where(start))
@@ -599,91 +628,16 @@ class _Parser:
 
     def hunks(self, i: int, path: str) -> tuple[tuple[Hunk, ...], int]:
         hunks: list[Hunk] = []
-        lines = self.lines
-        n = self.n
-        while i < n:
+        while i < self.n:
             header = self.at(i)
             if not header.startswith("@@"):
                 break
-            if header.startswith("@@@"):
-                raise PatchError(
-                    f"{self.where(i)}: combined diffs (of a merge) are not supported: "
-                    "diff against one parent instead"
-                )
-            number = len(hunks) + 1
-            m = _HUNK_RE.match(header)
-            if not m:
-                raise PatchError(f"{self.where(i)}: malformed hunk header {header!r} in {_show(path)}")
-            old_start = int(m.group(1))
-            old_len = int(m.group(2)) if m.group(2) is not None else 1
-            new_start = int(m.group(3))
-            new_len = int(m.group(4)) if m.group(4) is not None else 1
-            section = m.group(5)[1:] if m.group(5).startswith(" ") else m.group(5)
-            if (old_len and not old_start) or (new_len and not new_start):
-                raise PatchError(
-                    f"{self.where(i)}: malformed hunk header {header!r} in {_show(path)}: "
-                    "a hunk with lines cannot start at line 0"
-                )
+            old_start, old_len, new_start, new_len, section = self.hunk_header(i, path)
             where = self.where(i)
-            what = f"hunk {number} of {_show(path)}"
+            what = f"hunk {len(hunks) + 1} of {_show(path)}"
             header_index = i
-            i += 1
-            body: list[str] = []
-            no_eol: list[bool] = []
-            old_seen = new_seen = 0
-            while old_seen < old_len or new_seen < new_len:
-                if i >= n:
-                    raise PatchError(
-                        f"{where}: {what} is truncated: it says {old_len} old and {new_len} new lines "
-                        f"but the patch ends after {old_seen} and {new_seen}"
-                    )
-                raw = lines[i]
-                c = raw[:1]
-                if raw in ("", "\r"):
-                    raw = " " + raw
-                    c = " "
-                if c == " ":
-                    old_seen += 1
-                    new_seen += 1
-                elif c == "-":
-                    if raw.startswith("--- ") and self.next_file_with_hunks(i):
-                        break  # the next file's header: this hunk is short
-                    old_seen += 1
-                elif c == "+":
-                    new_seen += 1
-                elif c == "\\":
-                    if not body:
-                        raise PatchError(f"{self.where(i)}: {what}: '\\ No newline' marker before any line")
-                    no_eol[-1] = True
-                    i += 1
-                    continue
-                else:
-                    break
-                body.append(raw)
-                no_eol.append(False)
-                i += 1
-            while i < n and lines[i].startswith("\\") and body:
-                no_eol[-1] = True
-                i += 1
-            # lines beyond the counts that still look like hunk lines
-            j = i
-            extra_old = extra_new = 0
-            while j < n:
-                raw = lines[j]
-                c = raw[:1]
-                bare = self.at(j)
-                if bare in ("--", "-- ") or (bare.startswith("--- ") and self.is_file_start(j)):
-                    break
-                if c == " ":
-                    extra_old += 1
-                    extra_new += 1
-                elif c == "-":
-                    extra_old += 1
-                elif c == "+":
-                    extra_new += 1
-                elif c != "\\":
-                    break
-                j += 1
+            body, no_eol, old_seen, new_seen, i = self.hunk_body(i + 1, old_len, new_len, where, what)
+            extra_old, extra_new = self.more_hunk_lines(i)
             if old_seen + extra_old != old_len:
                 raise PatchError(f"{where}: {what} says {old_len} old lines but has {old_seen + extra_old}")
             if new_seen + extra_new != new_len:
@@ -693,6 +647,97 @@ class _Parser:
                      section, header_index + 1)
             )
         return tuple(hunks), i
+
+    def hunk_header(self, i: int, path: str) -> tuple[int, int, int, int, str]:
+        """(old start, old length, new start, new length, section heading) of the hunk header at ``i``."""
+        header = self.at(i)
+        if header.startswith("@@@"):
+            raise PatchError(
+                f"{self.where(i)}: combined diffs (of a merge) are not supported: "
+                "diff against one parent instead"
+            )
+        m = _HUNK_RE.match(header)
+        if not m:
+            raise PatchError(f"{self.where(i)}: malformed hunk header {header!r} in {_show(path)}")
+        old_start = int(m.group(1))
+        old_len = int(m.group(2)) if m.group(2) is not None else 1
+        new_start = int(m.group(3))
+        new_len = int(m.group(4)) if m.group(4) is not None else 1
+        section = m.group(5)[1:] if m.group(5).startswith(" ") else m.group(5)
+        if (old_len and not old_start) or (new_len and not new_start):
+            raise PatchError(
+                f"{self.where(i)}: malformed hunk header {header!r} in {_show(path)}: "
+                "a hunk with lines cannot start at line 0"
+            )
+        return old_start, old_len, new_start, new_len, section
+
+    def hunk_body(
+        self, i: int, old_len: int, new_len: int, where: str, what: str
+    ) -> tuple[list[str], list[bool], int, int, int]:
+        """(lines, "no newline at end" of each, old and new lines seen, the line after) of the
+        hunk body from line ``i``, as far as its header's counts go."""
+        lines = self.lines
+        n = self.n
+        body: list[str] = []
+        no_eol: list[bool] = []
+        old_seen = new_seen = 0
+        while old_seen < old_len or new_seen < new_len:
+            if i >= n:
+                raise PatchError(
+                    f"{where}: {what} is truncated: it says {old_len} old and {new_len} new lines "
+                    f"but the patch ends after {old_seen} and {new_seen}"
+                )
+            raw = lines[i]
+            c = raw[:1]
+            if raw in ("", "\r"):
+                raw = " " + raw
+                c = " "
+            if c == " ":
+                old_seen += 1
+                new_seen += 1
+            elif c == "-":
+                if raw.startswith("--- ") and self.next_file_with_hunks(i):
+                    break  # the next file's header: this hunk is short
+                old_seen += 1
+            elif c == "+":
+                new_seen += 1
+            elif c == "\\":
+                if not body:
+                    raise PatchError(f"{self.where(i)}: {what}: '\\ No newline' marker before any line")
+                no_eol[-1] = True
+                i += 1
+                continue
+            else:
+                break
+            body.append(raw)
+            no_eol.append(False)
+            i += 1
+        while i < n and lines[i].startswith("\\") and body:
+            no_eol[-1] = True
+            i += 1
+        return body, no_eol, old_seen, new_seen, i
+
+    def more_hunk_lines(self, j: int) -> tuple[int, int]:
+        """(old, new) lines beyond a hunk's counts, from line ``j``, that still look like hunk lines."""
+        lines = self.lines
+        extra_old = extra_new = 0
+        while j < self.n:
+            raw = lines[j]
+            c = raw[:1]
+            bare = self.at(j)
+            if bare in ("--", "-- ") or (bare.startswith("--- ") and self.is_file_start(j)):
+                break
+            if c == " ":
+                extra_old += 1
+                extra_new += 1
+            elif c == "-":
+                extra_old += 1
+            elif c == "+":
+                extra_new += 1
+            elif c != "\\":
+                break
+            j += 1
+        return extra_old, extra_new
 
 
 def _check_duplicates(files: list[FilePatch], source: str) -> None:
@@ -802,6 +847,7 @@ class _HunkView:
 
     def __init__(self, hunk: Hunk, where: str) -> None:
         self.hunk = hunk
+        self.where = where  # "<source>:<line>: hunk N of <path>"
         self.old: list[_Line] = []
         self.new: list[_Line] = []
         self.kinds: list[str] = []  # ' ' or '-' per old line
@@ -959,18 +1005,7 @@ def apply_file_patch(fp: FilePatch, old: Optional[bytes], source: str = "<patch>
     content, or None when the patch deletes the file.  Raise PatchError."""
     where = f"{source}:{fp.header_line}"
     path = _show(fp.path)
-    if fp.binary:
-        raise PatchError(f"{where}: {path} has a binary patch, which cannot be applied")
-    if fp.status == ADDED:
-        if old is not None:
-            raise PatchError(f"{where}: patch creates {path}, which already exists")
-        lines: list[_Line] = []
-    else:
-        if old is None:
-            verb = {DELETED: "deletes", RENAMED: "renames", COPIED: "copies"}.get(fp.status, "modifies")
-            raise PatchError(f"{where}: patch {verb} {_show(fp.old_path)}, which does not exist")
-        lines = _split_lines(old)
-
+    lines = _lines_before(fp, old, where, path)
     views = [
         _HunkView(h, f"{source}:{h.header_line}: hunk {k} of {path}")
         for k, h in enumerate(fp.hunks, 1)
@@ -984,43 +1019,8 @@ def apply_file_patch(fp: FilePatch, old: Optional[bytes], source: str = "<patch>
     index = _LineIndex(lines)
     for number, view in enumerate(views, 1):
         h = view.hunk
-        expected = (h.old_start if h.old_len == 0 else h.old_start - 1) + delta
-        if h.old_start == 0:
-            need_start = need_end = True
-        else:
-            need_start = h.old_start <= 1 and view.leading < context
-            need_end = view.trailing < context
         size = len(view.old)
-        high = len(lines) - size
-
-        def positions():
-            if need_start:
-                return [0] if cursor == 0 and high >= 0 and (high == 0 or not need_end) else []
-            if need_end:
-                return [high] if high >= cursor else []
-            if size == 0:
-                return [expected] if cursor <= expected <= len(lines) else []
-            return None  # anywhere: the nearest match, through the line index
-
-        found = None
-        for loose in (False, True):
-            fixed = positions()
-            if fixed is None:
-                found = _nearest_match(index, view.old, expected, cursor, high, loose)
-            else:
-                found = next((p for p in fixed if _matches(lines, p, view.old, loose)), None)
-            if found is not None:
-                break
-        if found is None:
-            if size == 0 and expected > len(lines):
-                reason = f"it inserts after line {expected}, but the file has {len(lines)} lines"
-            else:
-                at = min(max(expected, 0), len(lines))
-                previous = views[number - 2].hunk if number > 1 else None
-                reason = _why_not(view, lines, at, cursor, need_start, need_end, number, previous)
-            raise PatchError(
-                f"{source}:{h.header_line}: hunk {number} of {path} does not apply ({reason})"
-            )
+        found, loose = _place_hunk(lines, index, views, number, context, cursor, delta)
         new = view.new
         if loose:
             new = _adapt_endings(view, lines[found : found + size])
@@ -1029,7 +1029,68 @@ def apply_file_patch(fp: FilePatch, old: Optional[bytes], source: str = "<patch>
         cursor = found + size
         delta = found - (h.old_start if h.old_len == 0 else h.old_start - 1)
     out.extend(lines[cursor:])
+    return _content_after(fp, out, where, path)
 
+
+def _lines_before(fp: FilePatch, old: Optional[bytes], where: str, path: str) -> list[_Line]:
+    """The lines of the file ``fp`` changes (none for an addition), once it exists as ``fp`` says."""
+    if fp.binary:
+        raise PatchError(f"{where}: {path} has a binary patch, which cannot be applied")
+    if fp.status == ADDED:
+        if old is not None:
+            raise PatchError(f"{where}: patch creates {path}, which already exists")
+        return []
+    if old is None:
+        verb = {DELETED: "deletes", RENAMED: "renames", COPIED: "copies"}.get(fp.status, "modifies")
+        raise PatchError(f"{where}: patch {verb} {_show(fp.old_path)}, which does not exist")
+    return _split_lines(old)
+
+
+def _place_hunk(
+    lines: list[_Line], index: _LineIndex, views: list[_HunkView], number: int, context: int, cursor: int, delta: int
+) -> tuple[int, bool]:
+    """(where the old lines of hunk ``number`` start in ``lines``, from ``cursor`` on; were they
+    matched loosely).  ``delta``: how far the hunks before it moved.  A PatchError says why
+    it does not apply."""
+    view = views[number - 1]
+    h = view.hunk
+    expected = (h.old_start if h.old_len == 0 else h.old_start - 1) + delta
+    if h.old_start == 0:
+        need_start = need_end = True
+    else:
+        need_start = h.old_start <= 1 and view.leading < context
+        need_end = view.trailing < context
+    size = len(view.old)
+    high = len(lines) - size
+
+    def positions() -> Optional[list[int]]:
+        if need_start:
+            return [0] if cursor == 0 and high >= 0 and (high == 0 or not need_end) else []
+        if need_end:
+            return [high] if high >= cursor else []
+        if size == 0:
+            return [expected] if cursor <= expected <= len(lines) else []
+        return None  # anywhere: the nearest match, through the line index
+
+    for loose in (False, True):
+        fixed = positions()
+        if fixed is None:
+            found = _nearest_match(index, view.old, expected, cursor, high, loose)
+        else:
+            found = next((p for p in fixed if _matches(lines, p, view.old, loose)), None)
+        if found is not None:
+            return found, loose
+    if size == 0 and expected > len(lines):
+        reason = f"it inserts after line {expected}, but the file has {len(lines)} lines"
+    else:
+        at = min(max(expected, 0), len(lines))
+        previous = views[number - 2].hunk if number > 1 else None
+        reason = _why_not(view, lines, at, cursor, need_start, need_end, number, previous)
+    raise PatchError(f"{view.where} does not apply ({reason})")
+
+
+def _content_after(fp: FilePatch, out: list[_Line], where: str, path: str) -> Optional[bytes]:
+    """The file's content made of ``out``, None when ``fp`` deletes it (and leaves nothing)."""
     for k, (_, eol) in enumerate(out[:-1]):
         if not eol:
             raise PatchError(

@@ -528,52 +528,10 @@ def patch_changes(
 
     for fp in patch.files:
         where = f"{source}:{fp.header_line}"
-        # every path's directory must stay inside; a file that is read
-        # (not merely removed or replaced) must itself resolve inside
-        read_through = fp.status not in (ADDED, DELETED) and not fp.is_symlink and not fp.binary
-        for path, whole in ((fp.old_path, read_through), (fp.new_path, False)):
-            if path is None:
-                continue
-            target = path if whole else path.rpartition("/")[0]
-            if target and not base.inside(target):
-                raise PatchError(
-                    f"{where}: path {path!r} goes through a symbolic link that leaves the repository"
-                )
-        shown = fp.path
-        if contents_only and (fp.is_submodule or fp.is_symlink):
-            raise PatchError(f"{where}: {shown} is a symlink or submodule change, which is not applied to files")
-        if fp.is_submodule:
-            notes.append((shown, "submodule change skipped"))
+        _require_inside(base, fp, where)
+        if _not_applied(base, fp, where, contents_only, notes, removals):
             continue
-        if (fp.binary and not contents_only) or fp.is_symlink:
-            kind = "binary file" if fp.binary else "symbolic link"
-            if fp.status == DELETED:
-                assert fp.old_path is not None
-                if not base.exists(fp.old_path):
-                    raise PatchError(f"{where}: patch deletes {fp.old_path!r}, which does not exist in the tree")
-                removals.add(fp.old_path)
-                continue
-            notes.append((shown, f"{kind} change not applied: its content after the change is unknown"
-                          if fp.binary else f"{kind} change not applied"))
-            continue
-
-        old: Optional[bytes] = None
-        if fp.status == ADDED:
-            assert fp.new_path is not None
-            _require_absent(base, fp.new_path, removed, where)
-        elif creates_missing(base, fp):
-            # ``--- a/X`` / ``+++ b/X`` / ``@@ -0,0 +1,N @@`` for a file the tree
-            # lacks: git apply and GNU patch create it (moatless writes new files so)
-            assert fp.new_path is not None
-            _require_absent(base, fp.new_path, removed, where)
-            fp = dataclasses.replace(fp, old_path=None, status=ADDED)
-        else:
-            assert fp.old_path is not None
-            verb = {DELETED: "deletes", RENAMED: "renames", COPIED: "copies"}.get(fp.status, "modifies")
-            old = _require_file(base, fp.old_path, where, verb)
-            if fp.status in (RENAMED, COPIED):
-                assert fp.new_path is not None
-                _require_absent(base, fp.new_path, removed, where)
+        fp, old = _before(base, fp, removed, where)
         new = apply_file_patch(fp, old, source)
         if fp.status in (DELETED, RENAMED):
             assert fp.old_path is not None
@@ -582,7 +540,80 @@ def patch_changes(
             assert fp.new_path is not None
             writes[fp.new_path] = (new, fp)
 
-    # a file and a directory cannot share a path among the created files
+    _require_no_file_as_folder(writes, source)
+    spare = getattr(base, "spare", None)
+    if spare is not None:  # the change replaces these: its notes name the ones too big
+        spare(sorted(set(writes) | removals))
+    for path, (data, _) in sorted(writes.items()):
+        if path.endswith(".py") and len(data) > MAX_FILE_BYTES:
+            notes.append((path, too_big(len(data))))
+    return _changed_files(base, writes, removals), notes
+
+
+def _require_inside(base: PatchBase, fp: FilePatch, where: str) -> None:
+    """Every path's directory must stay inside; a file that is read
+    (not merely removed or replaced) must itself resolve inside."""
+    read_through = fp.status not in (ADDED, DELETED) and not fp.is_symlink and not fp.binary
+    for path, whole in ((fp.old_path, read_through), (fp.new_path, False)):
+        if path is None:
+            continue
+        target = path if whole else path.rpartition("/")[0]
+        if target and not base.inside(target):
+            raise PatchError(
+                f"{where}: path {path!r} goes through a symbolic link that leaves the repository"
+            )
+
+
+def _not_applied(
+    base: PatchBase, fp: FilePatch, where: str, contents_only: bool, notes: list[tuple[str, str]], removals: set[str]
+) -> bool:
+    """Is ``fp`` a section whose content is not applied (a submodule, symbolic link or binary
+    file)?  Its note goes into ``notes``; a deletion of such a file into ``removals``."""
+    shown = fp.path
+    if contents_only and (fp.is_submodule or fp.is_symlink):
+        raise PatchError(f"{where}: {shown} is a symlink or submodule change, which is not applied to files")
+    if fp.is_submodule:
+        notes.append((shown, "submodule change skipped"))
+        return True
+    if (fp.binary and not contents_only) or fp.is_symlink:
+        kind = "binary file" if fp.binary else "symbolic link"
+        if fp.status == DELETED:
+            assert fp.old_path is not None
+            if not base.exists(fp.old_path):
+                raise PatchError(f"{where}: patch deletes {fp.old_path!r}, which does not exist in the tree")
+            removals.add(fp.old_path)
+            return True
+        notes.append((shown, f"{kind} change not applied: its content after the change is unknown"
+                      if fp.binary else f"{kind} change not applied"))
+        return True
+    return False
+
+
+def _before(base: PatchBase, fp: FilePatch, removed: set[str], where: str) -> tuple[FilePatch, Optional[bytes]]:
+    """(the section, as an addition when it creates a missing file; the file's content before
+    it, None for an addition), once the paths it reads exist and those it creates do not."""
+    old: Optional[bytes] = None
+    if fp.status == ADDED:
+        assert fp.new_path is not None
+        _require_absent(base, fp.new_path, removed, where)
+    elif creates_missing(base, fp):
+        # ``--- a/X`` / ``+++ b/X`` / ``@@ -0,0 +1,N @@`` for a file the tree
+        # lacks: git apply and GNU patch create it (moatless writes new files so)
+        assert fp.new_path is not None
+        _require_absent(base, fp.new_path, removed, where)
+        fp = dataclasses.replace(fp, old_path=None, status=ADDED)
+    else:
+        assert fp.old_path is not None
+        verb = {DELETED: "deletes", RENAMED: "renames", COPIED: "copies"}.get(fp.status, "modifies")
+        old = _require_file(base, fp.old_path, where, verb)
+        if fp.status in (RENAMED, COPIED):
+            assert fp.new_path is not None
+            _require_absent(base, fp.new_path, removed, where)
+    return fp, old
+
+
+def _require_no_file_as_folder(writes: dict[str, tuple[bytes, FilePatch]], source: str) -> None:
+    """A file and a directory cannot share a path among the created files."""
     for path, (_, fp) in writes.items():
         for parent in parents(path):
             if parent in writes:
@@ -592,13 +623,11 @@ def patch_changes(
                     f"which the section at line {other.header_line} makes a file"
                 )
 
-    spare = getattr(base, "spare", None)
-    if spare is not None:  # the change replaces these: its notes name the ones too big
-        spare(sorted(set(writes) | removals))
-    for path, (data, _) in sorted(writes.items()):
-        if path.endswith(".py") and len(data) > MAX_FILE_BYTES:
-            notes.append((path, too_big(len(data))))
 
+def _changed_files(
+    base: PatchBase, writes: dict[str, tuple[bytes, FilePatch]], removals: set[str]
+) -> dict[str, Optional[bytes]]:
+    """Path -> new content (None: removed), without the files whose content stays (a mode-only change)."""
     changes: dict[str, Optional[bytes]] = {path: None for path in removals}
     for path, (data, _) in writes.items():
         changes[path] = data
@@ -609,7 +638,7 @@ def patch_changes(
                     del changes[path]  # mode-only change
             except KeyError:
                 pass
-    return changes, notes
+    return changes
 
 
 def creates_missing(base: PatchBase, fp: FilePatch) -> bool:
