@@ -14,7 +14,7 @@ from test_answers import SAFE_COPY
 
 def test_the_command_prints_what_check_sources_gives(tmp_path):
     case = make_case(tmp_path, {"shop/report.py": SAFE_COPY})
-    request = SourcesRequest(repo=str(case.repo), patch=str(case.patch), use_cache=False, fixes=FixMode.DIFF)
+    request = SourcesRequest(repo=str(case.repo), patch=str(case.patch), use_cache=False, diff=True)
     outcome = check_sources(request, note=print)
     shown = run_cli(["check", str(case.patch), "--repo", str(case.repo), "--no-cache", "--diff"], in_process=True)
     assert outcome.plan is not None and outcome.plan.fixes

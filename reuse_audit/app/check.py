@@ -48,6 +48,8 @@ if TYPE_CHECKING:
     from reuse_audit.source.tree import SourceTree
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+#: the formats for people, which mark a finding with a safe fix [*] and may be coloured
+TERMINAL_FORMATS = ("text", "concise", "full")
 #: --fix and --diff: rounds of fixes at most (each plans what the one before left)
 FIX_ROUNDS = 5
 #: the text, concise and full formats: engine runs at most to verify the safe fixes their [*] marks show
@@ -312,7 +314,8 @@ def _without_baseline(report: Report, baseline: frozenset[str]) -> Report:
 class SourcesRequest:
     """What ``reuse-audit check`` names: a patch (PATCH, - for standard input), files and folders
     (PATHS), or the git source of the repository holding ``repo`` (the working tree against
-    HEAD, ``staged``, or ``base``...``head``); and what to make of the check."""
+    HEAD, ``staged``, or ``base``...``head``); and its options, checked in the order the
+    command always checked them (so that of two mistakes, the same one is named)."""
 
     repo: str = "."
     patch: Optional[str] = None
@@ -320,114 +323,140 @@ class SourcesRequest:
     staged: bool = False
     base: Optional[str] = None
     head: Optional[str] = None
+    fmt: str = "text"  # the report's format: SARIF carries every fix and the provenance, the terminal ones mark safe fixes
+    diff: bool = False  # --diff: the fixes shown
+    fix: bool = False  # --fix: the fixes written
+    unsafe_fixes: bool = False
+    statistics: bool = False  # --statistics: a table of counts (a terminal format's)
+    select: Optional[str] = None  # --select and --ignore: comma-separated codes
+    ignore: Optional[str] = None
     config_file: Optional[str] = None  # the settings' file (default: the repository's pyproject.toml)
-    overrides: Mapping[str, Any] = field(default_factory=dict)  # settings the command line gives (None: not given)
+    overrides: Mapping[str, Any] = field(default_factory=dict)  # the rules' thresholds the command line gives (None: not given)
     targets_file: Optional[str] = None
     baseline_file: Optional[str] = None
     trajectory_file: Optional[str] = None
     cache_dir: Optional[str] = None  # (default: the user cache directory)
     use_cache: bool = True
     jobs: int = 0
-    fixes: FixMode = FixMode.NONE
-    unsafe_fixes: bool = False
-    provenance: bool = False  # SARIF: where the code came from (the repository's remote and commit)
-
-
-@dataclass(frozen=True)
-class _Origin:
-    """Where the change comes from: the repository's root, and git's source and repository (None: not git)."""
-
-    repo_path: Path
-    root: Path
-    git_source: Optional["GitSource"]
-    git_repo: Optional["Repo"]
 
 
 def check_sources(request: SourcesRequest, note: Callable[[str], None]) -> CheckOutcome:
     """Check what ``request`` names; ``note`` is told the problems of the trajectory as it is read."""
+    from reuse_audit.app.cli_options import selected_codes
     from reuse_audit.lint.baseline import load_baseline
 
     baseline = load_baseline(request.baseline_file) if request.baseline_file is not None else None
-    origin = _origin(request)
-    settings = load_settings(origin.root, Path(request.config_file) if request.config_file is not None else None, rules=RULES)
+    git_source = _git_source(request)
+    fixes = _fix_mode(request, git_source)
+    repo_path = _repo_path(request)
+    select_codes, ignore_codes = selected_codes(request.select, request.ignore)
+    git_repo, root = _repository(request, repo_path, git_source)
+    if request.statistics and request.fmt not in TERMINAL_FORMATS:
+        raise UsageError(f"--statistics prints a table of counts: it takes no --format {request.fmt}")
+    settings = load_settings(root, Path(request.config_file) if request.config_file is not None else None, rules=RULES)
     settings = settings.with_overrides(
-        **request.overrides, targets=read_targets(request.targets_file) if request.targets_file else None,
+        **request.overrides, select=select_codes, ignore=ignore_codes,
+        targets=read_targets(request.targets_file) if request.targets_file else None,
     )
-    change = _read_change(request, origin, settings)
-    reads = _trajectory_reads(request.trajectory_file, origin.root, note) if request.trajectory_file is not None else None
+    change = _read_change(request, repo_path, git_source, git_repo, settings)
+    reads = _trajectory_reads(request.trajectory_file, root, note) if request.trajectory_file is not None else None
     cache_dir = (Path(request.cache_dir) if request.cache_dir else default_cache_dir()) if request.use_cache else None
     outcome = check_change(CheckRequest(
-        change, settings, origin.root, cache_dir, request.jobs, request.fixes, request.unsafe_fixes,
-        writable=bool(request.paths) or (origin.git_source is not None and origin.git_source.mode != "range"),
+        change, settings, root, cache_dir, request.jobs, fixes, request.unsafe_fixes,
+        writable=bool(request.paths) or (git_source is not None and git_source.mode != "range"),
         baseline=baseline, targets_file=request.targets_file, reads=reads,
     ))
-    return dataclasses.replace(outcome, provenance=_provenance(request, origin))
-
-
-def _origin(request: SourcesRequest) -> _Origin:
-    """The repository and git source ``request`` names, checked."""
-    paths = request.paths
-    if paths and (request.staged or request.base is not None or request.head is not None):
-        raise UsageError("PATH... checks files as they are: it takes no --staged, --base or --head")
-    git_source = _git_source(request)
-    if request.fixes is FixMode.WRITE and not paths and (git_source is None or git_source.mode == "range"):
-        source = "a patch file" if git_source is None else "/".join(git_source.options)
-        raise UsageError(
-            f"--fix writes into the working tree, so the change must come from it (no PATCH) or from the index "
-            f"(--staged), not from {source}; use --diff to see the fixes"
-        )
-    repo_path = Path(request.repo)
-    if not repo_path.is_dir():
-        raise UsageError(f"--repo {request.repo}: {'not a directory' if repo_path.exists() else 'no such directory'}")
-    if paths:
-        repo_path = _work_tree_root(repo_path)
-    git_repo, root = None, repo_path
-    if git_source is not None or request.provenance:
-        from reuse_audit.source import git as gitsource
-
-        git_repo = gitsource.open_repository(repo_path, git_source)
-        if git_source is not None:
-            assert git_repo is not None  # open_repository raises for a git source outside a repository
-            root = gitsource.work_tree(git_repo)
-    return _Origin(repo_path, root, git_source, git_repo)
+    return dataclasses.replace(outcome, provenance=_provenance(request, repo_path, git_source, git_repo))
 
 
 def _git_source(request: SourcesRequest) -> Optional["GitSource"]:
     """The git source ``request`` names; None for PATH... or a PATCH alone (git has nothing to say)."""
     if request.paths:
+        if request.staged or request.base is not None or request.head is not None:
+            raise UsageError("PATH... checks files as they are: it takes no --staged, --base or --head")
         return None
-    if request.patch is None or request.staged or request.base is not None or request.head is not None or request.provenance:
+    if request.patch is None or request.staged or request.base is not None or request.head is not None or request.fmt == "sarif":
         from reuse_audit.source import git as gitsource  # GitPython costs ~0.1 s to import: only when git is asked for
 
         return gitsource.select_source(request.patch, request.staged, request.base, request.head)
     return None
 
 
-def _read_change(request: SourcesRequest, origin: _Origin, settings: Settings) -> "Change":
+def _fix_mode(request: SourcesRequest, git_source: Optional["GitSource"]) -> FixMode:
+    """The fixes the options ask for: --diff shows them, --fix writes them (only into a working
+    tree the change was read from); the report's format may carry them."""
+    diff, fix = request.diff, request.fix
+    if request.unsafe_fixes and not (diff or fix):
+        raise UsageError("--unsafe-fixes: goes with --diff or --fix (SARIF output carries every fix)")
+    if diff and fix:
+        raise UsageError("--diff and --fix exclude each other (--diff shows the fixes, --fix applies them)")
+    if diff and request.fmt != "text":
+        raise UsageError(f"--diff prints the fixes as a unified diff: it takes no --format {request.fmt}")
+    if fix and not request.paths and (git_source is None or git_source.mode == "range"):
+        source = "a patch file" if git_source is None else "/".join(git_source.options)
+        raise UsageError(
+            f"--fix writes into the working tree, so the change must come from it (no PATCH) or from the index "
+            f"(--staged), not from {source}; use --diff to see the fixes"
+        )
+    if fix:
+        return FixMode.WRITE
+    if diff:
+        return FixMode.DIFF
+    if request.fmt == "sarif":  # SARIF carries every verified fix
+        return FixMode.EVERY
+    # the formats for people mark the findings a safe fix would remove, as ruff does
+    return FixMode.MARKS if request.fmt in TERMINAL_FORMATS else FixMode.NONE
+
+
+def _repo_path(request: SourcesRequest) -> Path:
+    """--repo, checked; for PATH..., the git work tree holding it."""
+    repo_path = Path(request.repo)
+    if not repo_path.is_dir():
+        raise UsageError(f"--repo {request.repo}: {'not a directory' if repo_path.exists() else 'no such directory'}")
+    return _work_tree_root(repo_path) if request.paths else repo_path
+
+
+def _repository(request: SourcesRequest, repo_path: Path, git_source: Optional["GitSource"]) -> tuple[Optional["Repo"], Path]:
+    """The git repository (for a git source, or SARIF's provenance; else None), and the root of the tree checked."""
+    if git_source is None and request.fmt != "sarif":
+        return None, repo_path
+    from reuse_audit.source import git as gitsource
+
+    git_repo = gitsource.open_repository(repo_path, git_source)
+    if git_source is None:
+        return git_repo, repo_path
+    assert git_repo is not None  # open_repository raises for a git source outside a repository
+    return git_repo, gitsource.work_tree(git_repo)
+
+
+def _read_change(
+    request: SourcesRequest, repo_path: Path, git_source: Optional["GitSource"], git_repo: Optional["Repo"], settings: Settings,
+) -> "Change":
     from reuse_audit.source.change import change_from_patch, change_from_paths
 
     if request.paths:
-        return change_from_paths(origin.repo_path, _relative_paths(origin.repo_path, request.paths), settings)
-    if origin.git_source is None:
+        return change_from_paths(repo_path, _relative_paths(repo_path, request.paths), settings)
+    if git_source is None:
         assert request.patch is not None  # select_source gives None (no git source) only for a PATCH
         text, source = _read_patch(request.patch)
-        return change_from_patch(origin.repo_path, text, source, settings)
+        return change_from_patch(repo_path, text, source, settings)
     from reuse_audit.source import git as gitsource
 
-    assert origin.git_repo is not None
-    return gitsource.change_from_git(origin.git_repo, origin.git_source, settings)
+    assert git_repo is not None
+    return gitsource.change_from_git(git_repo, git_source, settings)
 
 
-def _provenance(request: SourcesRequest, origin: _Origin) -> Optional["Provenance"]:
+def _provenance(
+    request: SourcesRequest, repo_path: Path, git_source: Optional["GitSource"], git_repo: Optional["Repo"],
+) -> Optional["Provenance"]:
     """SARIF: where the code came from, when it came from git (or the folder checked is the repository's root)."""
-    if not request.provenance or origin.git_repo is None:
+    if request.fmt != "sarif" or git_repo is None:
         return None
     from reuse_audit.source import git as gitsource
 
-    git_source = origin.git_source
-    if git_source is None and not gitsource.is_root(origin.git_repo, origin.repo_path):
+    if git_source is None and not gitsource.is_root(git_repo, repo_path):
         return None
-    return gitsource.provenance(origin.git_repo, git_source.head if git_source is not None else None)
+    return gitsource.provenance(git_repo, git_source.head if git_source is not None else None)
 
 
 def _trajectory_reads(path: str, root: Path, note: Callable[[str], None]) -> tuple:

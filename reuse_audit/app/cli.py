@@ -15,17 +15,13 @@ from typing import Optional
 import click
 
 from reuse_audit import __version__
-from reuse_audit.app.check import EXIT_CLEAN, EXIT_ERROR, CheckOutcome, FixMode, SourcesRequest, check_sources
-from reuse_audit.app.cli_options import emit, rule_options, selected_codes
+from reuse_audit.app.check import EXIT_CLEAN, EXIT_ERROR, CheckOutcome, SourcesRequest, check_sources
+from reuse_audit.app.cli_options import emit, rule_options
 from reuse_audit.errors import UsageError
 from reuse_audit.escape import for_terminal
 from reuse_audit.lint.model import Report
 from reuse_audit.report import RenderContext, formats, render
 from reuse_audit.rules import RULES
-
-#: the formats for people, which mark a finding with a safe fix [*] and may be coloured
-TERMINAL_FORMATS = ("text", "concise", "full")
-
 
 class _Commands(click.Group):
     """The commands; ``bench`` (a group of its own, whose import costs about 15 ms that every
@@ -138,40 +134,17 @@ def check(
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
     patch, paths = _split_sources(sources)
-    fixes = _fix_mode(fmt, show_diff, apply_fix, unsafe_fixes, statistics)
-    select_codes, ignore_codes = selected_codes(select, ignore)
-    overrides = dict(
+    thresholds = dict(
         min_callees=min_callees, min_overlap=min_overlap, min_similarity=min_similarity, min_tokens=min_tokens,
-        min_confidence=min_confidence, select=select_codes, ignore=ignore_codes, include_tests=include_tests or None,
+        min_confidence=min_confidence, include_tests=include_tests or None,
     )
     request = SourcesRequest(
-        repo, patch, paths, staged, base, head, config_file, overrides, targets_file, baseline_file, trajectory_file,
-        cache_dir, not no_cache, jobs, fixes, unsafe_fixes, provenance=fmt == "sarif",
+        repo, patch, paths, staged, base, head, fmt, show_diff, apply_fix, unsafe_fixes, statistics, select, ignore,
+        config_file, thresholds, targets_file, baseline_file, trajectory_file, cache_dir, not no_cache, jobs,
     )
     outcome = check_sources(request, note=lambda line: click.echo(f"note: {line}", err=True))
     _print_outcome(outcome, fmt, output, category, color, show_fixes, show_diff, statistics, quiet)
     sys.exit(outcome.status if not exit_zero else EXIT_CLEAN)
-
-
-def _fix_mode(fmt: str, show_diff: bool, apply_fix: bool, unsafe_fixes: bool, statistics: bool) -> FixMode:
-    """The fixes the options ask for (--diff shows them, --fix writes them; the report's format
-    may carry them), once the options are checked."""
-    if unsafe_fixes and not (show_diff or apply_fix):
-        raise UsageError("--unsafe-fixes: goes with --diff or --fix (SARIF output carries every fix)")
-    if show_diff and apply_fix:
-        raise UsageError("--diff and --fix exclude each other (--diff shows the fixes, --fix applies them)")
-    if show_diff and fmt != "text":
-        raise UsageError(f"--diff prints the fixes as a unified diff: it takes no --format {fmt}")
-    if statistics and fmt not in TERMINAL_FORMATS:
-        raise UsageError(f"--statistics prints a table of counts: it takes no --format {fmt}")
-    if apply_fix:
-        return FixMode.WRITE
-    if show_diff:
-        return FixMode.DIFF
-    if fmt == "sarif":  # SARIF carries every verified fix
-        return FixMode.EVERY
-    # the formats for people mark the findings a safe fix would remove, as ruff does
-    return FixMode.MARKS if fmt in TERMINAL_FORMATS else FixMode.NONE
 
 
 def _print_outcome(
