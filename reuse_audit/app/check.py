@@ -47,7 +47,8 @@ if TYPE_CHECKING:
     from reuse_audit.source.git import GitSource
     from reuse_audit.source.tree import SourceTree
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+#: a check's exit status (bad input is the caller's: ``reuse-audit check`` exits with 2)
+EXIT_CLEAN, EXIT_FINDINGS = 0, 1
 #: the formats for people, which mark a finding with a safe fix [*] and may be coloured
 TERMINAL_FORMATS = ("text", "concise", "full")
 #: --fix and --diff: rounds of fixes at most (each plans what the one before left)
@@ -96,7 +97,7 @@ class CheckOutcome:
     fixed_line: Optional[str] = None  # "Fixed 2 findings (1 remaining)." (--fix), "Would fix ..." (--diff)
     applied: tuple[str, ...] = ()  # --fix: the fixes written, file by file
     result: Optional["Result"] = field(default=None, repr=False)  # the engine's run (None: the kept answer)
-    cache: Optional[FactsCache] = field(default=None, repr=False)
+    cache: Optional[FactsCache] = field(default=None, repr=False)  # the facts cache the check used (closed: the build's folder)
 
     @property
     def status(self) -> int:

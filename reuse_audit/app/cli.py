@@ -2,7 +2,8 @@
 
 Only this module talks to the terminal and decides exit codes:
 0 no findings, 1 findings, 2 bad input or internal error (one line on stderr,
-never a traceback; set REUSE_AUDIT_DEBUG=1 to see one).
+never a traceback; set REUSE_AUDIT_DEBUG=1 to see one).  ``check`` reads its options
+and prints; the check itself is :func:`reuse_audit.app.check.check_sources`.
 """
 
 from __future__ import annotations
@@ -15,13 +16,16 @@ from typing import Optional
 import click
 
 from reuse_audit import __version__
-from reuse_audit.app.check import EXIT_CLEAN, EXIT_ERROR, CheckOutcome, SourcesRequest, check_sources
+from reuse_audit.app.check import EXIT_CLEAN, CheckOutcome, SourcesRequest, check_sources
 from reuse_audit.app.cli_options import emit, rule_options
 from reuse_audit.errors import UsageError
 from reuse_audit.escape import for_terminal
 from reuse_audit.lint.model import Report
 from reuse_audit.report import RenderContext, formats, render
 from reuse_audit.rules import RULES
+
+EXIT_ERROR = 2
+
 
 class _Commands(click.Group):
     """The commands; ``bench`` (a group of its own, whose import costs about 15 ms that every
