@@ -363,7 +363,7 @@ def check_sources(request: SourcesRequest, note: Callable[[str], None]) -> Check
     reads = _trajectory_reads(request.trajectory_file, root, note) if request.trajectory_file is not None else None
     cache_dir = (Path(request.cache_dir) if request.cache_dir else default_cache_dir()) if request.use_cache else None
     outcome = check_change(CheckRequest(
-        change, settings, root, cache_dir, request.jobs, fixes, request.unsafe_fixes,
+        change, settings, root, cache_dir=cache_dir, jobs=request.jobs, fixes=fixes, unsafe_fixes=request.unsafe_fixes,
         writable=bool(request.paths) or (git_source is not None and git_source.mode != "range"),
         baseline=baseline, targets_file=request.targets_file, reads=reads,
     ))

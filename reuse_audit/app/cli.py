@@ -143,8 +143,10 @@ def check(
         min_confidence=min_confidence, include_tests=include_tests or None,
     )
     request = SourcesRequest(
-        repo, patch, paths, staged, base, head, fmt, show_diff, apply_fix, unsafe_fixes, statistics, select, ignore,
-        config_file, thresholds, targets_file, baseline_file, trajectory_file, cache_dir, not no_cache, jobs,
+        repo=repo, patch=patch, paths=paths, staged=staged, base=base, head=head, fmt=fmt, diff=show_diff, fix=apply_fix,
+        unsafe_fixes=unsafe_fixes, statistics=statistics, select=select, ignore=ignore, config_file=config_file,
+        overrides=thresholds, targets_file=targets_file, baseline_file=baseline_file, trajectory_file=trajectory_file,
+        cache_dir=cache_dir, use_cache=not no_cache, jobs=jobs,
     )
     outcome = check_sources(request, note=lambda line: click.echo(f"note: {line}", err=True))
     _print_outcome(outcome, fmt, output, category, color, show_fixes, show_diff, statistics, quiet)
