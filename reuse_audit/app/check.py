@@ -27,11 +27,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional
 
+from reuse_audit.app.cli_options import selected_codes
 from reuse_audit.errors import UsageError
 from reuse_audit.facts.cache import FactsCache, default_cache_dir
 from reuse_audit.facts.rows import LOCALS
 from reuse_audit.lint.config import load_settings
-from reuse_audit.lint.model import Finding, Report
+from reuse_audit.lint.model import Finding, Report, TargetStatus, target_verdicts
 from reuse_audit.rules import RULES
 from reuse_audit.settings import Settings
 from reuse_audit.source.note import Note
@@ -283,8 +284,6 @@ def _findings(n: int) -> str:
 
 def _check_targets_defined(path: str, report: Report) -> None:
     """A declared target the repository does not define is a mistake in the targets file, not a finding."""
-    from reuse_audit.lint.model import TargetStatus, target_verdicts
-
     undefined = [name for name, status in target_verdicts(report).items() if status is TargetStatus.UNKNOWN]
     if not undefined:
         return
@@ -343,7 +342,6 @@ class SourcesRequest:
 
 def check_sources(request: SourcesRequest, note: Callable[[str], None]) -> CheckOutcome:
     """Check what ``request`` names; ``note`` is told the problems of the trajectory as it is read."""
-    from reuse_audit.app.cli_options import selected_codes
     from reuse_audit.lint.baseline import load_baseline
 
     baseline = load_baseline(request.baseline_file) if request.baseline_file is not None else None
@@ -377,7 +375,8 @@ def _git_source(request: SourcesRequest) -> Optional["GitSource"]:
             raise UsageError("PATH... checks files as they are: it takes no --staged, --base or --head")
         return None
     if request.patch is None or request.staged or request.base is not None or request.head is not None or request.fmt == "sarif":
-        from reuse_audit.source import git as gitsource  # GitPython costs ~0.1 s to import: only when git is asked for
+        # GitPython costs ~0.1 s to import: only when git is asked for
+        from reuse_audit.source import git as gitsource
 
         return gitsource.select_source(request.patch, request.staged, request.base, request.head)
     return None
