@@ -44,6 +44,7 @@ from reuse_audit.app.reads import (
     ReadFile,
     Seen,
     file_reader,
+    int_field,
     reads_from_jsonl,
     reads_from_mini_trajectory,
     reads_from_tool_parts,
@@ -196,7 +197,7 @@ __all__ = [
     "FactsCache", "RepoIndex", "build_index", "default_cache_dir", "parse_source",
     # an agent's trajectory: the lines it read
     "RECALL_SHARE", "Read", "ReadFile", "Seen", "file_reader", "reads_from_jsonl", "reads_from_mini_trajectory",
-    "reads_from_tool_parts", "tool_parts_of_export",
+    "reads_from_tool_parts", "tool_parts_of_export", "int_field",
     # git
     "GitError", "harden_gitpython", "run_git",
 ]

@@ -41,8 +41,8 @@ def counted(monkeypatch):
     def counting_run(*args, **kwargs):
         import sys
 
-        # the check (answers.check, the CLI's way to run one), not a fix's verification
-        if sys._getframe(1).f_globals["__name__"] in ("reuse_audit.app.cli", "reuse_audit.app.answers"):
+        # the check (answers.check, or app.check before planning fixes), not a fix's verification
+        if sys._getframe(1).f_globals["__name__"] in ("reuse_audit.app.check", "reuse_audit.app.answers"):
             calls["run"] += 1
         return real_run(*args, **kwargs)
 

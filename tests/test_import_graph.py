@@ -261,6 +261,7 @@ REGISTRY_IMPORTERS = {
     "reuse_audit.app.history": "history checks every commit with reuse-audit's rules",
     "reuse_audit.app.history_cli": "history's settings are checked against the rules",
     "reuse_audit.app.answers": "the answers cache is keyed by the rules' source",
+    "reuse_audit.app.check": "the check orchestration runs the rules the settings select, as check and mcp do",
     "reuse_audit.app.agent_tools": "reuse-audit mcp's tools choose the rules as the command line does (the repository's settings)",
 }
 

@@ -71,7 +71,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Optional
 
-from reuse_audit.api import NO_BACKGROUND, mcp_sdk_missing, reads_from_tool_parts, tool_parts_of_export
+from reuse_audit.api import NO_BACKGROUND, int_field, mcp_sdk_missing, reads_from_tool_parts, tool_parts_of_export
 from reuse_audit.errors import UsageError
 
 from reuse_audit.benchmark.prompt import with_tool_note
@@ -172,7 +172,7 @@ def infra_kind(error: dict) -> Optional[str]:
     ``model``, ``quota``, ``connection``; None for the agent's own failures."""
     name = str(error.get("name") or "")
     data = error.get("data") if isinstance(error.get("data"), dict) else {}
-    status = _int(data.get("statusCode"))
+    status = int_field(data.get("statusCode"))
     message = str(data.get("message") or "")
     if name == "ProviderAuthError" or status in (401, 403):
         return "auth"
@@ -196,13 +196,6 @@ def child_sessions(parts: Iterable[dict]) -> list[str]:
         if isinstance(session, str) and session not in out:
             out.append(session)
     return out
-
-
-def _int(value: Any) -> Optional[int]:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 # ---------------------------------------------------------------------------

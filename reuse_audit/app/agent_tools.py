@@ -1,7 +1,7 @@
 """What a coding agent asks before and after it writes: the tools of ``reuse-audit mcp``.
 
 Three questions about the repository the server started in, each answered by
-the one check every surface makes (:func:`reuse_audit.app.answers.check`: the kept
+the one check every surface makes (:func:`reuse_audit.app.check.check_change`: the kept
 answer of the same check, else :func:`reuse_audit.lint.engine.run`, with the rules the
 repository's settings select from reuse-audit's own, as ``check`` chooses them), so that a
 finding means here what it means to ``reuse-audit check``:
@@ -38,9 +38,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from reuse_audit.app.answers import check
+from reuse_audit.app.check import CheckRequest, check_change
 from reuse_audit.errors import PatchError, UsageError
-from reuse_audit.facts.cache import FactsCache, default_cache_dir
+from reuse_audit.facts.cache import default_cache_dir
 from reuse_audit.facts.parse import function_header, parse_source
 from reuse_audit.lint.config import load_settings
 from reuse_audit.lint.model import Finding, Report
@@ -100,21 +100,12 @@ class RepoTools:
         background.start(self.root, self.cache_dir, settings, 0, clones, None, notes)
 
     def _check(self, change: Change, settings: Settings) -> tuple[Report, SourceTree]:
-        """The check of ``change`` as ``reuse-audit check`` makes it (the kept answer, else the
-        engine), and the tree it was made on."""
-        cache = FactsCache(self.cache_dir) if self.cache_dir is not None else None
-        try:
-            report, result, answers = check(change, settings, cache, self.jobs, rules=RULES.select(settings))
-            if answers is not None:
-                answers.keep()
-            if cache is not None and result is not None:
-                from reuse_audit.index import background
-
-                background.start_after(self.root, cache, settings, 0, result, change)
-        finally:
-            if cache is not None:
-                cache.close()
-        return report, change.after
+        """The check of ``change`` as ``reuse-audit check`` makes it (:func:`~reuse_audit.app.check.check_change`:
+        the kept answer, else the engine, then the background build after a lazy answer), and the
+        tree it was made on."""
+        outcome = check_change(CheckRequest(change, settings, self.root, self.cache_dir, self.jobs))
+        outcome.start_build(jobs=0)
+        return outcome.report, outcome.after
 
     # ------------------------------------------------------------------ the tools
 

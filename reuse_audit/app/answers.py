@@ -510,8 +510,8 @@ class Answers:
 def check(
     change: "Change", settings: Settings, cache: Optional[FactsCache], jobs: int = 0, *, rules: Iterable["Rule"]
 ) -> tuple[Report, Optional["Result"], Optional[Answers]]:
-    """The check of ``change`` with ``rules`` as every surface makes it (``reuse-audit check``,
-    ``reuse-audit mcp``): the report kept for the same check, or else the engine's run of it, put
+    """The check of ``change`` with ``rules`` (the first step of :func:`reuse_audit.app.check.check_change`,
+    which every surface calls): the report kept for the same check, or else the engine's run of it, put
     to be kept.  Returns the report, the engine's result (None when the report was read back) and
     the :class:`Answers` (None without a cache), whose :meth:`Answers.keep` the caller calls once
     it has put what else it makes of the check (a fix plan)."""

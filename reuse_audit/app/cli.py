@@ -2,13 +2,12 @@
 
 Only this module talks to the terminal and decides exit codes:
 0 no findings, 1 findings, 2 bad input or internal error (one line on stderr,
-never a traceback; set REUSE_AUDIT_DEBUG=1 to see one).
+never a traceback; set REUSE_AUDIT_DEBUG=1 to see one).  ``check`` reads its options
+and prints; the check itself is :func:`reuse_audit.app.check.check_sources`.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
 import os
 import sys
 from pathlib import Path
@@ -17,25 +16,15 @@ from typing import Optional
 import click
 
 from reuse_audit import __version__
-from reuse_audit.app.cli_options import emit, rule_options, selected_codes
+from reuse_audit.app.check import EXIT_CLEAN, CheckOutcome, SourcesRequest, check_sources
+from reuse_audit.app.cli_options import emit, rule_options
 from reuse_audit.errors import UsageError
 from reuse_audit.escape import for_terminal
-from reuse_audit.facts.cache import FactsCache, default_cache_dir
-from reuse_audit.facts.rows import LOCALS
-from reuse_audit.lint.config import load_settings
 from reuse_audit.lint.model import Report
 from reuse_audit.report import RenderContext, formats, render
 from reuse_audit.rules import RULES
-from reuse_audit.source.note import Note
-from reuse_audit.source.patch import decode_patch
 
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-#: --fix and --diff: rounds of fixes at most (each plans what the one before left)
-FIX_ROUNDS = 5
-#: the formats for people, which mark a finding with a safe fix [*] and may be coloured
-TERMINAL_FORMATS = ("text", "concise", "full")
-#: the text, concise and full formats: engine runs at most to verify the safe fixes their [*] marks show
-MARK_CHECKS = 2
+EXIT_ERROR = 2
 
 
 class _Commands(click.Group):
@@ -148,116 +137,36 @@ def check(
 
     Exit status: 0 no findings, 1 findings, 2 bad input.
     """
-    from reuse_audit.app.answers import check as answered_check
-    from reuse_audit.lint.baseline import load_baseline
-    from reuse_audit.lint.engine import run  # not .api: it imports the parser
-    from reuse_audit.source.change import change_from_patch, change_from_paths
-
     patch, paths = _split_sources(sources)
-    baseline = load_baseline(baseline_file) if baseline_file is not None else None
-    if paths and (staged or base is not None or head is not None):
-        raise UsageError("PATH... checks files as they are: it takes no --staged, --base or --head")
-    if paths:
-        from reuse_audit.source import git as gitsource
-
-        git_source = None
-    elif patch is None or staged or base is not None or head is not None or fmt == "sarif":
-        from reuse_audit.source import (
-            git as gitsource,  # GitPython costs ~0.1 s to import: only when git is asked for
-        )
-
-        git_source = gitsource.select_source(patch, staged, base, head)
-    else:
-        git_source = None  # a PATCH alone: git has nothing to say
-    _check_fix_options(show_diff, apply_fix, unsafe_fixes, fmt, git_source, bool(paths))
-    repo_path = Path(repo)
-    if not repo_path.is_dir():
-        raise UsageError(f"--repo {repo}: {'not a directory' if repo_path.exists() else 'no such directory'}")
-    if paths:
-        repo_path = _work_tree_root(repo_path)
-    select_codes, ignore_codes = selected_codes(select, ignore)
-    git_repo = gitsource.open_repository(repo_path, git_source) if git_source is not None or fmt == "sarif" else None
-    root = gitsource.work_tree(git_repo) if git_source is not None else repo_path
-    if statistics and fmt not in TERMINAL_FORMATS:
-        raise UsageError(f"--statistics prints a table of counts: it takes no --format {fmt}")
-    settings = load_settings(root, Path(config_file) if config_file is not None else None, rules=RULES).with_overrides(
-        min_callees=min_callees,
-        min_overlap=min_overlap,
-        min_similarity=min_similarity,
-        min_tokens=min_tokens,
-        min_confidence=min_confidence,
-        select=select_codes,
-        ignore=ignore_codes,
-        targets=read_targets(targets_file) if targets_file else None,
-        include_tests=include_tests or None,
+    thresholds = dict(
+        min_callees=min_callees, min_overlap=min_overlap, min_similarity=min_similarity, min_tokens=min_tokens,
+        min_confidence=min_confidence, include_tests=include_tests or None,
     )
-    if paths:
-        change = change_from_paths(repo_path, _relative_paths(repo_path, paths), settings)
-    elif git_source is None:
-        assert patch is not None  # select_source gives None (no git source) only for a PATCH
-        text, source = _read_patch(patch)
-        change = change_from_patch(repo_path, text, source, settings)
-    else:
-        change = gitsource.change_from_git(git_repo, git_source, settings)
-    reads = _trajectory_reads(trajectory_file, root) if trajectory_file is not None else None
-    cache = None if no_cache else FactsCache(Path(cache_dir) if cache_dir else default_cache_dir())
-    plan = None
-    try:
-        # the same check again (same tool, settings, change and files) is read from the cache
-        report, result, answers = answered_check(change, settings, cache, jobs, rules=RULES.select(settings))
-        if targets_file:
-            _check_targets_defined(targets_file, report)
-        if baseline is not None:
-            report = _without_baseline(report, baseline)
-        # the formats for people mark the findings a safe fix would remove, as ruff does
-        marks = fmt in TERMINAL_FORMATS and _fixable_findings(report)
-        if show_diff or apply_fix or fmt == "sarif" or marks:  # fixes are verified by running the engine again
-            # SARIF carries every verified fix (a suggestion, never applied by itself)
-            unsafe = unsafe_fixes or (fmt == "sarif" and not (show_diff or apply_fix))
-            # --fix and --diff apply the fixes of a file together, round after round, as ruff does
-            rounds = FIX_ROUNDS if show_diff or apply_fix else 1
-            # the marks verify the safe fixes only (the unsafe ones are counted), in a few checks
-            max_checks = MARK_CHECKS if not (show_diff or apply_fix or fmt == "sarif") else None
-            # --fix reads the check of the fixed code, which a kept plan does not hold
-            kept = answers if not apply_fix else None
-            plan = kept.plan(report.findings, unsafe, rounds, max_checks) if kept is not None else None
-            if plan is None:
-                from reuse_audit.fix.fixes import plan_fixes
+    request = SourcesRequest(
+        repo=repo, patch=patch, paths=paths, staged=staged, base=base, head=head, fmt=fmt, diff=show_diff, fix=apply_fix,
+        unsafe_fixes=unsafe_fixes, statistics=statistics, select=select, ignore=ignore, config_file=config_file,
+        overrides=thresholds, targets_file=targets_file, baseline_file=baseline_file, trajectory_file=trajectory_file,
+        cache_dir=cache_dir, use_cache=not no_cache, jobs=jobs,
+    )
+    outcome = check_sources(request, note=lambda line: click.echo(f"note: {line}", err=True))
+    _print_outcome(outcome, fmt, output, category, color, show_fixes, show_diff, statistics, quiet)
+    sys.exit(outcome.status if not exit_zero else EXIT_CLEAN)
 
-                if result is None:
-                    result = run(change, settings, cache=cache, jobs=jobs, rules=RULES.select(settings))
-                # the fixes are verified by this check again: its settings, cache, jobs and rules
-                check_again = functools.partial(run, settings=settings, cache=cache, jobs=jobs, rules=result.rules)
-                plan = plan_fixes(
-                    change, result, check_again, report.findings, unsafe=unsafe, rounds=rounds, max_checks=max_checks,
-                )
-                if kept is not None:
-                    kept.put_plan(report.findings, unsafe, rounds, max_checks, plan)
-            if show_diff or apply_fix or fmt == "sarif":
-                report = _with_fix_notes(report, plan, show_diff or apply_fix)
-        if answers is not None:
-            answers.keep()
-    finally:
-        if cache is not None:
-            cache.close()
-    fixed_line, after = None, change.after
-    before_fix = {f.stable_key: f for f in report.findings}
-    if apply_fix and plan is not None:
-        report, fixed_line, after = _apply_fixes(root, plan, report, after, baseline)
-    if reads is not None:
-        from reuse_audit.app.trajectory import annotate
 
-        report = annotate(report, reads)
+def _print_outcome(
+    outcome: CheckOutcome, fmt: str, output: Optional[str], category: Optional[str], color: str,
+    show_fixes: bool, show_diff: bool, statistics: bool, quiet: bool,
+) -> None:
+    """The report (or --diff's fixes, or --statistics' table) on standard output or into --output;
+    the notes, the background build's and the fixes' summary on standard error."""
     from reuse_audit.source.tree import bytes_reader
 
-    provenance = None
-    if fmt == "sarif" and git_repo is not None and (git_source is not None or gitsource.is_root(git_repo, repo_path)):
-        provenance = gitsource.provenance(git_repo, git_source.head if git_source is not None else None)
+    report, plan = outcome.report, outcome.plan
     ctx = RenderContext(
-        rules=RULES.of(report.rules), version=__version__, source=bytes_reader(after), provenance=provenance,
+        rules=RULES.of(report.rules), version=__version__, source=bytes_reader(outcome.after), provenance=outcome.provenance,
         category=category, fixes=plan.fixes if plan is not None else {},
         color=_use_color(color, output), show_fixes=show_fixes,
-        fix_option="--fix" if paths or (git_source is not None and git_source.mode != "range") else "--diff",
+        fix_option="--fix" if outcome.request.writable else "--diff",
         unsafe_fixes=plan.unsafe_left if plan is not None else 0,
     )
     if show_diff and plan is not None:
@@ -272,40 +181,15 @@ def check(
             line = f"{note.path}: {note.message}" if note.path else note.message
             click.echo("note: " + for_terminal(line), err=True)
     emit(rendered, output)
-    if cache is not None and result is not None:
-        from reuse_audit.index import background
-
-        cache_notes: list[str] = []
-        background.start_after(root, cache, settings, jobs, result, change, cache_notes)
-        for line in cache_notes if not quiet else ():
-            click.echo("note: " + for_terminal(line), err=True)
-    unsuppressed = [f for f in report.findings if not f.suppressed]
-    if show_diff and plan is not None:
-        fixable = sum(1 for f in unsuppressed if f.stable_key in plan.fixes)
-        fixed_line = f"Would fix {_findings(fixable)} ({len(unsuppressed) - fixable} remaining)."
-    if fixed_line is not None:
-        if plan is not None and plan.unsafe_left:
-            n = plan.unsafe_left
-            fixed_line += f" {n} unsafe fix{'' if n == 1 else 'es'} left out: --unsafe-fixes takes {'it' if n == 1 else 'them'}."
-        click.echo(fixed_line, err=True)
-        if show_fixes and apply_fix and plan is not None:
-            for line in _fixes_applied(plan, before_fix, report):
-                click.echo(line, err=True)
-    # a changed file that is not Python fails the check as a finding does (ruff: a syntax error)
-    sys.exit(EXIT_FINDINGS if (unsuppressed or report.errors) and not exit_zero else EXIT_CLEAN)
+    for line in outcome.start_build() if not quiet else ():
+        click.echo("note: " + for_terminal(line), err=True)
+    if outcome.fixed_line is not None:
+        click.echo(outcome.fixed_line, err=True)
+        for line in outcome.applied if show_fixes else ():
+            click.echo(line, err=True)
 
 
 PY_SUFFIXES = (".py", ".pyi")
-
-
-def _trajectory_reads(path: str, root: Path) -> tuple:
-    """--trajectory: the reads of the agent's trajectory (its bad lines as notes on standard error)."""
-    from reuse_audit.app.trajectory import load_reads
-
-    reads, problems = load_reads(path, root)
-    for problem in problems[:5]:
-        click.echo(f"note: --trajectory {problem}", err=True)
-    return reads
 
 
 def _split_sources(sources: tuple[str, ...]) -> tuple[Optional[str], tuple[str, ...]]:
@@ -324,35 +208,6 @@ def _split_sources(sources: tuple[str, ...]) -> tuple[Optional[str], tuple[str, 
             "PATH... takes .py files and folders"
         )
     return sources[0], ()
-
-
-def _work_tree_root(folder: Path) -> Path:
-    """The git work tree holding ``folder`` (the folder with .git), else ``folder``: no GitPython needed."""
-    here = folder.resolve()
-    for candidate in (here, *here.parents):
-        if (candidate / ".git").exists():
-            return candidate
-    return folder
-
-
-def _relative_paths(root: Path, paths: tuple[str, ...]) -> list[str]:
-    real_root = root.resolve()
-    out = []
-    for p in paths:
-        real = Path(p).resolve()
-        try:
-            rel = real.relative_to(real_root)
-        except ValueError:
-            raise UsageError(f"{p}: not inside the repository {root} (give --repo the folder holding it)") from None
-        out.append(rel.as_posix() if str(rel) != "." else "")
-    return out
-
-
-def _fixable_findings(report: Report) -> bool:
-    from reuse_audit.fix.plan import fixable_codes
-
-    fixable = fixable_codes(RULES.of(report.rules))
-    return any(f.rule in fixable and not f.suppressed for f in report.findings)
 
 
 def _use_color(choice: str, output: Optional[str]) -> bool:
@@ -397,92 +252,6 @@ def _statistics(report: Report, ctx: RenderContext) -> str:
     if fix_line:
         lines.append(fix_line)
     return finish(lines)
-
-
-def _fixes_applied(plan, before: dict, report: Report) -> list[str]:
-    """--fix --show-fixes: the fixes written, file by file (as ruff --show-fixes lists them)."""
-    rules = RULES
-    by_file: dict[str, dict[str, int]] = {}
-    for key, fix in plan.fixes.items():
-        finding = before.get(key)
-        if finding is None:
-            continue
-        by_file.setdefault(fix.path, {}).setdefault(finding.rule, 0)
-        by_file[fix.path][finding.rule] += 1
-    if not by_file:
-        return []
-    lines = [f"Fixed {_findings(sum(sum(c.values()) for c in by_file.values()))}:"]
-    for path in sorted(by_file):
-        lines.append(f"- {path}:")
-        for code, n in sorted(by_file[path].items()):
-            name = rules[code].name if code in rules else code
-            lines.append(f"    {n} × {code} ({name})")
-    return lines
-
-
-def _check_fix_options(show_diff: bool, apply_fix: bool, unsafe_fixes: bool, fmt: str, git_source, paths: bool = False) -> None:
-    """--diff shows fixes, --fix writes them: only into a working tree the change was read from."""
-    if unsafe_fixes and not (show_diff or apply_fix):
-        raise UsageError("--unsafe-fixes: goes with --diff or --fix (SARIF output carries every fix)")
-    if show_diff and apply_fix:
-        raise UsageError("--diff and --fix exclude each other (--diff shows the fixes, --fix applies them)")
-    if show_diff and fmt != "text":
-        raise UsageError(f"--diff prints the fixes as a unified diff: it takes no --format {fmt}")
-    if apply_fix and not paths and (git_source is None or git_source.mode == "range"):
-        source = "a patch file" if git_source is None else "/".join(git_source.options)
-        raise UsageError(
-            f"--fix writes into the working tree, so the change must come from it (no PATCH) or from the index "
-            f"(--staged), not from {source}; use --diff to see the fixes"
-        )
-
-
-
-
-
-
-def _findings(n: int) -> str:
-    return f"{n} finding{'' if n == 1 else 's'}"
-
-
-def _with_fix_notes(report: Report, plan, why_not: bool) -> Report:
-    """The report with the plan's notes (fixes dropped by the verification) and, when
-    ``why_not``, a note for each finding without a fix saying why."""
-    notes = set(report.notes) | set(plan.notes)
-    if why_not:
-        for f in report.findings:
-            reason = plan.reasons.get(f.stable_key)
-            if reason is not None and not f.suppressed:
-                notes.add(Note(f.location.path, f"line {f.location.line}: no fix for {f.rule} '{f.function}': {reason}"))
-    return dataclasses.replace(report, notes=tuple(sorted(notes, key=lambda n: (n.path, n.message))))
-
-
-def _apply_fixes(root: Path, plan, report: Report, after, baseline=None):
-    """Write the plan's fixes under ``root``: the report of the fixed code (when a file could not
-    be written: the report without the findings fixed, the others moved to their lines in the
-    fixed files), the summary line, and the after-tree as written."""
-    from reuse_audit.fix.fixes import relocate, write_fixes
-    from reuse_audit.source.tree import OverlayTree
-
-    written, notes = write_fixes(root, plan)
-    files = {path: texts for path, texts in plan.files.items() if path in written}
-    fixed = {key for key, fix in plan.fixes.items() if fix.path in written}
-    if plan.result is not None and written == set(plan.files):
-        # the check of the code as written: what the fixes made go away is gone (an RA003
-        # finding of the function an RA001 fix rewrote too), and every line is where it now is
-        again = plan.result.report
-        if baseline is not None:
-            again = _without_baseline(again, baseline)
-        kept = tuple(f for f in again.findings if f.stable_key not in fixed)
-        fix_notes = [n for n in report.notes if n in plan.notes or "no fix for" in n.message]
-        all_notes = sorted(set(again.notes) | set(notes) | set(fix_notes), key=lambda n: (n.path, n.message))
-        report = dataclasses.replace(again, findings=kept, notes=tuple(all_notes))
-    else:
-        kept = relocate((f for f in report.findings if f.stable_key not in fixed), files)
-        all_notes = sorted(set(report.notes) | set(notes), key=lambda n: (n.path, n.message))
-        report = dataclasses.replace(report, findings=kept, notes=tuple(all_notes))
-    remaining = sum(1 for f in kept if not f.suppressed)
-    after = OverlayTree(after, {path: new.encode("utf-8") for path, (_, new) in files.items()}) if files else after
-    return report, f"Fixed {_findings(len(fixed))} ({remaining} remaining).", after
 
 
 @cli.command(name="rules", short_help="List the rules: code, name and what each finds.")
@@ -531,77 +300,6 @@ def mcp_command(repo: str, cache_dir: Optional[str], no_cache: bool) -> None:
 from reuse_audit.app.history_cli import history  # noqa: E402  (its heavy imports are inside the command)
 
 cli.add_command(history)
-
-
-def read_targets(path: str) -> tuple[str, ...]:
-    """One qualified name a line; blank lines and `#` comments are skipped."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"--targets {path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"--targets {path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
-    targets = []
-    for number, line in enumerate(text.splitlines(), 1):
-        name = line.split("#", 1)[0].strip()
-        if not name:
-            continue
-        if not all(part.isidentifier() or part == LOCALS.strip(".") for part in name.split(".")):
-            raise UsageError(f"--targets {path}:{number}: '{name}' is not a qualified name like pkg.mod.func")
-        targets.append(name)
-    return tuple(targets)
-
-
-
-
-def _check_targets_defined(path: str, report: Report) -> None:
-    """A declared target the repository does not define is a mistake in the targets file, not a finding."""
-    from reuse_audit.lint.model import TargetStatus, target_verdicts
-
-    undefined = [name for name, status in target_verdicts(report).items() if status is TargetStatus.UNKNOWN]
-    if not undefined:
-        return
-    name = undefined[0]
-    number = next(
-        (i for i, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1) if line.split("#", 1)[0].strip() == name),
-        None,
-    )
-    more = f" (and {len(undefined) - 1} more)" if len(undefined) > 1 else ""
-    where = f"{path}:{number}" if number is not None else path
-    raise UsageError(
-        f"--targets {where}: '{name}' is not a function, method, class or callable instance of the repository{more}; "
-        f"write its qualified name as pkg.module.function, pkg.module.Class.method or a public re-export of one"
-    )
-
-
-def _without_baseline(report: Report, baseline: frozenset[str]) -> Report:
-    """The report without the unsuppressed findings whose stable key is in the baseline (counted in ``baselined``)."""
-    kept = tuple(f for f in report.findings if f.suppressed or f.stable_key not in baseline)
-    return dataclasses.replace(report, findings=kept, baselined=len(report.findings) - len(kept))
-
-
-
-
-
-
-def _read_patch(patch: str) -> tuple[str, str]:
-    """The patch PATCH names (- for standard input, read only then, as ruff and flake8 do)."""
-    if patch == "-":
-        data = sys.stdin.buffer.read()
-        source = "<stdin>"
-    else:
-        path = Path(patch)
-        if path.is_dir():
-            raise UsageError(f"{patch}: is a directory, expected a patch file (git diff output)")
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise UsageError(f"{patch}: no such file") from None
-        except OSError as exc:
-            raise UsageError(f"{patch}: cannot read: {exc.strerror or exc}") from None
-        source = patch
-    # UTF-16 (PowerShell's `>`), a UTF-8 BOM, and bytes that are not UTF-8 are all kept exact
-    return decode_patch(data), source
 
 
 # click >= 8.2 raises this for a group called without a command (older versions print the help)

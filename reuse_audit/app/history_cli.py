@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import click
 
@@ -15,6 +15,12 @@ from reuse_audit.app.cli_options import (
     selected_codes,
 )
 from reuse_audit.errors import UsageError
+
+if TYPE_CHECKING:
+    from git import Repo
+
+    from reuse_audit.app.history import Commit
+    from reuse_audit.settings import Settings
 
 
 @click.command(short_help="Check each commit of the branch against its parent, by author kind and over time.")
@@ -68,56 +74,20 @@ def history(
     Results are cached per commit in the user cache directory: a second run checks only
     the commits it has not seen. Root commits are not checked. Exit status: 0, or 2 for bad input.
     """
-    from reuse_audit.app.history import (
-        AuthorKinds,
-        check_commits,
-        list_commits,
-        summarize,
-    )
-    from reuse_audit.app.history_report import (
-        png_bytes,
-        render_csv,
-        render_html,
-        render_json,
-        render_text,
-    )
+    from reuse_audit.app.history import AuthorKinds, check_commits, summarize
     from reuse_audit.facts.cache import default_cache_dir
-    from reuse_audit.lint.config import load_settings
-    from reuse_audit.rules import RULES
-    from reuse_audit.source import git as gitsource
 
-    if since is not None and max_count is not None:
-        raise UsageError("give only one of --since and --max-count")
-    # minutes of checking must not end in a file that cannot be written: say so now
-    for option, destination in (("--output", output), ("--html", html_file), ("--plot", plot)):
-        check_destination(option, destination)
-    if plot is not None and not _has_matplotlib():
-        raise UsageError("--plot needs matplotlib: pip install matplotlib")
+    _check_options(since, max_count, output, html_file, plot)
     kinds = AuthorKinds(agent_patterns, bot_patterns)
-    repo_path = Path(repo)
-    if not repo_path.is_dir():
-        raise UsageError(f"--repo {repo}: {'not a directory' if repo_path.exists() else 'no such directory'}")
+    repo_path = _repo_folder(repo)
     select_codes, ignore_codes = selected_codes(select, ignore)
-    gitsource._require_git()
-    git_repo = gitsource.find_repository(repo_path)
-    if git_repo is None:
-        raise UsageError(f"--repo {repo}: not inside a git repository with a working tree (history reads its commits)")
-    root = gitsource.work_tree(git_repo)
+    git_repo, root = _git_repository(repo, repo_path)
     rel_paths = tuple(_relative(root, repo_path, p) for p in paths)
-    settings = load_settings(root, Path(config_file) if config_file is not None else None, rules=RULES).with_overrides(
-        min_callees=min_callees,
-        min_overlap=min_overlap,
-        min_similarity=min_similarity,
-        min_tokens=min_tokens,
-        min_confidence=min_confidence,
-        select=select_codes,
-        ignore=ignore_codes,
+    settings = _settings(
+        root, config_file, min_callees=min_callees, min_overlap=min_overlap, min_similarity=min_similarity,
+        min_tokens=min_tokens, min_confidence=min_confidence, select=select_codes, ignore=ignore_codes,
     )
-    try:
-        commits = list_commits(git_repo, since=since, max_count=max_count, author=author, paths=rel_paths)
-        remote = gitsource.remote_uri(git_repo) if html_file is not None else None
-    finally:
-        git_repo.close()
+    commits, remote = _commits(git_repo, since, max_count, author, rel_paths, html_file)
     directory = None if no_cache else (Path(cache_dir) if cache_dir else default_cache_dir())
     with _progress(0 if quiet else len(commits)) as step:
         run = check_commits(root, commits, settings, directory, jobs=jobs, progress=step)
@@ -125,14 +95,78 @@ def history(
     if run.cache_note and not quiet:
         click.echo(f"note: {run.cache_note}", err=True)
     summary = summarize(run.records, kinds, rel_paths)
+    emit(_rendered(fmt, summary, run_info), output)
+    _write_pictures(summary, run_info, root, remote, html_file, plot)
+    sys.exit(0)
+
+
+def _check_options(since: Optional[str], max_count: Optional[int], output: Optional[str], html_file: Optional[str], plot: Optional[str]) -> None:
+    """The options' mistakes, before minutes of checking."""
+    if since is not None and max_count is not None:
+        raise UsageError("give only one of --since and --max-count")
+    # minutes of checking must not end in a file that cannot be written: say so now
+    for option, destination in (("--output", output), ("--html", html_file), ("--plot", plot)):
+        check_destination(option, destination)
+    if plot is not None and not _has_matplotlib():
+        raise UsageError("--plot needs matplotlib: pip install matplotlib")
+
+
+def _repo_folder(repo: str) -> Path:
+    repo_path = Path(repo)
+    if not repo_path.is_dir():
+        raise UsageError(f"--repo {repo}: {'not a directory' if repo_path.exists() else 'no such directory'}")
+    return repo_path
+
+
+def _git_repository(repo: str, repo_path: Path) -> tuple[Repo, Path]:
+    """The git repository holding ``repo_path``, and its work tree's root."""
+    from reuse_audit.source import git as gitsource
+
+    gitsource._require_git()
+    git_repo = gitsource.find_repository(repo_path)
+    if git_repo is None:
+        raise UsageError(f"--repo {repo}: not inside a git repository with a working tree (history reads its commits)")
+    return git_repo, gitsource.work_tree(git_repo)
+
+
+def _settings(root: Path, config_file: Optional[str], **overrides: Any) -> Settings:
+    """The repository's settings (or --config's), with the rule options given."""
+    from reuse_audit.lint.config import load_settings
+    from reuse_audit.rules import RULES
+
+    return load_settings(root, Path(config_file) if config_file is not None else None, rules=RULES).with_overrides(**overrides)
+
+
+def _commits(
+    git_repo: Repo, since: Optional[str], max_count: Optional[int], author: Optional[str], rel_paths: tuple[str, ...],
+    html_file: Optional[str],
+) -> tuple[list[Commit], Optional[str]]:
+    """The commits to check, and (for --html's links) the origin remote's address; the repository is closed."""
+    from reuse_audit.app.history import list_commits
+    from reuse_audit.source import git as gitsource
+
+    try:
+        commits = list_commits(git_repo, since=since, max_count=max_count, author=author, paths=rel_paths)
+        remote = gitsource.remote_uri(git_repo) if html_file is not None else None
+    finally:
+        git_repo.close()
+    return commits, remote
+
+
+def _rendered(fmt: str, summary: dict, run_info: dict) -> str:
+    from reuse_audit.app.history_report import render_csv, render_json, render_text
+
     if fmt == "json":
-        rendered = render_json(summary, run_info)
-    elif fmt == "csv":
-        rendered = render_csv(summary)
-    else:
-        rendered = render_text(summary, run_info)
-    emit(rendered, output)
-    # one drawing for the PNG and the page that embeds it
+        return render_json(summary, run_info)
+    if fmt == "csv":
+        return render_csv(summary)
+    return render_text(summary, run_info)
+
+
+def _write_pictures(summary: dict, run_info: dict, root: Path, remote: Optional[str], html_file: Optional[str], plot: Optional[str]) -> None:
+    """--html's page and --plot's PNG (one drawing for the PNG and the page that embeds it)."""
+    from reuse_audit.app.history_report import png_bytes, render_html
+
     png = png_bytes(summary) if plot is not None or (html_file is not None and _has_matplotlib()) else None
     if html_file is not None:
         page = render_html(
@@ -145,7 +179,6 @@ def history(
             Path(plot).write_bytes(png or b"")
         except OSError as exc:
             raise UsageError(f"--plot {plot}: cannot write ({exc.strerror or exc})") from None
-    sys.exit(0)
 
 
 def _has_matplotlib() -> bool:

@@ -394,17 +394,36 @@ def render_html(
     down (and every commit id to the forge of ``remote``, the ``origin`` URI); the plot (the
     PNG bytes, embedded); the table by author kind; each finding with both functions side by
     side; every commit last.  Its tables sort and filter with an inline script."""
-    e = html.escape
     commits = summary["commits"]
     flagged = [c for c in commits if c["findings"]]
     kinds = [k for k in KINDS if summary["by_kind"][k]["commits"]]
-    out = [
+    out = _html_head(title)
+    out += _html_range(commits, run_info)
+    out += _html_flagged(summary, flagged, kinds, remote)
+    out += _html_plot(plot, plot_note)
+    out += _html_by_kind(summary)
+    out += _html_findings(flagged, remote)
+    out += _html_commits(commits, kinds, bool(flagged), remote)
+    out.append(f"<script>{_SCRIPT}</script>")
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+def _html_head(title: str) -> list[str]:
+    e = html.escape
+    return [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">',
         f"<title>{e(title)}</title><style>{_CSS}</style></head><body>",
         f'<h1 id="top">{e(title)}</h1>',
     ]
+
+
+def _html_range(commits: list[dict], run_info: dict) -> list[str]:
+    """The commits' dates and ids, first to last, and how many were checked now."""
+    e = html.escape
+    out = []
     checked = f"{run_info['checked']} checked now, {run_info['cached']} from the cache"
     if commits:
         first, last = commits[0], commits[-1]
@@ -416,8 +435,14 @@ def render_html(
         out.append(f'<p class="range">No commits to check: {checked}.</p>')
     if run_info.get("skipped_roots"):
         out.append(f"<p>{run_info['skipped_roots']} root commit(s) not checked: they have no parent to compare with.</p>")
-    total = summary["total"]
-    out.append('<section id="summary"><h2>Commits with findings</h2>')
+    return out
+
+
+def _html_flagged(summary: dict, flagged: list[dict], kinds: list[str], remote: Optional[str]) -> list[str]:
+    """The summary section: the counts, and the table of the commits with findings, newest first."""
+    e = html.escape
+    commits, total = summary["commits"], summary["total"]
+    out = ['<section id="summary"><h2>Commits with findings</h2>']
     out.append(
         f"<p><strong>{total['with_findings']} of {len(commits)} commits</strong> have findings: "
         f"{total['reimplementations']} re-implementation(s) first reported in {total['reimplementing']} of them, "
@@ -444,22 +469,34 @@ def render_html(
             )
         out.append("</tbody></table>")
     out.append("</section>")
+    return out
+
+
+def _html_plot(plot: Optional[bytes], plot_note: str) -> list[str]:
+    """The plot, embedded; else the note that says why there is none."""
     if plot:
         data = base64.b64encode(plot).decode("ascii")
-        out.append(
+        return [
             f'<img class="plot" src="data:image/png;base64,{data}" '
             'alt="cumulative re-implementations over time and findings per 100 commits, by author kind">'
-        )
-    elif plot_note:
-        out.append(f'<p class="note">{e(plot_note)}</p>')
-    out.append("<h2>By author kind</h2>")
-    out.append(f"<p>{e(EXPLAIN)}</p>")
+        ]
+    return [f'<p class="note">{html.escape(plot_note)}</p>'] if plot_note else []
+
+
+def _html_by_kind(summary: dict) -> list[str]:
+    e = html.escape
+    out = ["<h2>By author kind</h2>", f"<p>{e(EXPLAIN)}</p>"]
     out.append('<table id="by-kind" class="sortable"><thead><tr>' + "".join(f"<th>{e(h)}</th>" for h in HEADER) + "</tr></thead><tbody>")
     for row in table_rows(summary):
         out.append("<tr>" + "".join(f'<td{"" if i == 0 else " class=n"}>{e(c)}</td>' for i, c in enumerate(row)) + "</tr>")
     out.append("</tbody></table>")
-    if flagged:
-        out.append("<h2>Findings</h2>")
+    return out
+
+
+def _html_findings(flagged: list[dict], remote: Optional[str]) -> list[str]:
+    """A section a commit with findings: each finding with the new code and its target side by side."""
+    e = html.escape
+    out = ["<h2>Findings</h2>"] if flagged else []
     for c in flagged:
         url = commit_url(remote, c["sha"])
         sha = f'<a href="{e(url)}">{e(c["sha"][:10])}</a>' if url else e(c["sha"][:10])
@@ -468,23 +505,35 @@ def render_html(
             f'{e(c["subject"][:120])} <a class="top" href="#summary">↑ summary</a></h3>'
         )
         for f in c["findings"]:
-            out.append('<div class="finding">')
-            again = "" if f["first_seen"] else f' <a href="#c-{e(f["first_seen_in"])}">(again: first reported in {e(f["first_seen_in"][:10])})</a>'
-            out.append(f"<h4>{e(f['rule'])} {e(f['path'])}:{f['line']} — {e(f['message'])}{again}</h4>")
-            if f["shared"] or f["missing"]:
-                out.append(
-                    f'<div class="callees">shared callees: {e(", ".join(f["shared"]) or "-")}; '
-                    f'missing: {e(", ".join(f["missing"]) or "-")}</div>'
-                )
-            out.append('<div class="side">')
-            out.append(f"<div><h5>new code: {e(f['function'])} ({e(f['path'])}:{f['line']})</h5>{_code(f.get('code', ''), f['line'])}</div>")
-            out.append(
-                f"<div><h5>existing: {e(f['target'])} ({e(f['target_path'])}:{f['target_line']})</h5>"
-                f"{_code(f.get('target_code', ''), f['target_line'])}</div>"
-            )
-            out.append("</div></div>")
+            out += _html_finding(f)
         out.append("</section>")
-    out.append(f'<h2>All commits</h2>{_filters("commits", kinds, bool(flagged))}')
+    return out
+
+
+def _html_finding(f: dict) -> list[str]:
+    e = html.escape
+    out = ['<div class="finding">']
+    again = "" if f["first_seen"] else f' <a href="#c-{e(f["first_seen_in"])}">(again: first reported in {e(f["first_seen_in"][:10])})</a>'
+    out.append(f"<h4>{e(f['rule'])} {e(f['path'])}:{f['line']} — {e(f['message'])}{again}</h4>")
+    if f["shared"] or f["missing"]:
+        out.append(
+            f'<div class="callees">shared callees: {e(", ".join(f["shared"]) or "-")}; '
+            f'missing: {e(", ".join(f["missing"]) or "-")}</div>'
+        )
+    out.append('<div class="side">')
+    out.append(f"<div><h5>new code: {e(f['function'])} ({e(f['path'])}:{f['line']})</h5>{_code(f.get('code', ''), f['line'])}</div>")
+    out.append(
+        f"<div><h5>existing: {e(f['target'])} ({e(f['target_path'])}:{f['target_line']})</h5>"
+        f"{_code(f.get('target_code', ''), f['target_line'])}</div>"
+    )
+    out.append("</div></div>")
+    return out
+
+
+def _html_commits(commits: list[dict], kinds: list[str], any_flagged: bool, remote: Optional[str]) -> list[str]:
+    """Every commit, newest first, with its findings' count or its error."""
+    e = html.escape
+    out = [f'<h2>All commits</h2>{_filters("commits", kinds, any_flagged)}']
     out.append(
         '<table id="commits" class="sortable"><thead><tr><th>commit</th><th>date</th><th>author</th><th>kind</th>'
         "<th>findings</th><th>subject</th></tr></thead><tbody>"
@@ -499,6 +548,4 @@ def render_html(
             f'<td class="author">{e(c["author"])}</td>{_kind_cell(c)}<td class=n data-sort="{n}">{count}</td><td>{subject}</td></tr>'
         )
     out.append("</tbody></table>")
-    out.append(f"<script>{_SCRIPT}</script>")
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
+    return out

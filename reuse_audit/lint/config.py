@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from typing import Any, Optional
 
 if sys.version_info >= (3, 11):
@@ -113,65 +113,18 @@ def settings_from_table(table: object, source: str, rules: Registry) -> Settings
             f"{source}: unknown key '{unknown[0]}' in [tool.reuse-audit] "
             f"(known: {', '.join(sorted(known))})"
         )
-
-    def number(key: str, kind: type, low: float, high: Optional[float]) -> Any:
-        if key not in table:
-            return None
-        value = table[key]
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and not isinstance(value, int)):
-            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be a{'n integer' if kind is int else ' number'}, got {value!r}")
-        if value < low or (high is not None and value > high):
-            bound = f"between {low} and {high}" if high is not None else f"at least {low}"
-            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be {bound}, got {value!r}")
-        return kind(value)
-
-    def strings(key: str) -> Optional[tuple[str, ...]]:
-        if key not in table:
-            return None
-        value = table[key]
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be a list of strings")
-        return tuple(value)
-
-    per_file: list[tuple[str, tuple[str, ...]]] = []
-    if PER_FILE_IGNORES in table:
-        mapping = table[PER_FILE_IGNORES]
-        if not isinstance(mapping, dict):
-            raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] must be a table of \"pattern\" = ['RA001', ...]")
-        for pattern, codes in mapping.items():
-            if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
-                raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] \"{pattern}\" must be a list of rule codes")
-            cleaned = _codes(tuple(codes)) or ()
-            bad = rules.unknown(cleaned)
-            if bad:
-                raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] \"{pattern}\": {rules.describe_unknown(bad)}")
-            per_file.append((pattern, cleaned))
-
-    def flag(key: str) -> Optional[bool]:
-        if key not in table:
-            return None
-        value = table[key]
-        if not isinstance(value, bool):
-            raise UsageError(f"{source}: [tool.reuse-audit] {key} must be true or false, got {value!r}")
-        return value
-
-    def read(option: Option) -> Any:
-        if option.kind is bool:
-            return flag(option.name)
-        if option.kind is tuple:
-            return strings(option.name)
-        return number(option.name, option.kind, option.low if option.low is not None else float("-inf"), option.high)
-
-    strings("ignore-callees")
+    reader = _Table(table, source)
+    per_file = _per_file_ignores(table, source, rules)
+    reader.strings("ignore-callees")
     for key in ("select", "ignore"):
-        codes = _codes(strings(key)) or ()
+        codes = _codes(reader.strings(key)) or ()
         bad = rules.unknown(codes)
         if bad:
             raise UsageError(f"{source}: [tool.reuse-audit] {key}: {rules.describe_unknown(bad)}")
     values: dict[str, Any] = {}
     own: dict[str, Any] = {}  # the values of options without a field of Settings
     for option in _options(rules):
-        value = read(option)
+        value = reader.read(option)
         if value is None:
             continue
         if option.name in ("select", "ignore"):
@@ -186,6 +139,68 @@ def settings_from_table(table: object, source: str, rules: Registry) -> Settings
         **values, per_file_ignores=tuple(per_file) if per_file else None,
         rule_options=tuple(sorted(own.items())) if own else None,
     )
+
+
+@dataclass(frozen=True)
+class _Table:
+    """The values of one [tool.reuse-audit] table, each checked against its kind as it is read
+    (None: not set)."""
+
+    table: dict[str, Any]
+    source: str
+
+    def number(self, key: str, kind: type, low: float, high: Optional[float]) -> Any:
+        if key not in self.table:
+            return None
+        value = self.table[key]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and not isinstance(value, int)):
+            raise UsageError(f"{self.source}: [tool.reuse-audit] {key} must be a{'n integer' if kind is int else ' number'}, got {value!r}")
+        if value < low or (high is not None and value > high):
+            bound = f"between {low} and {high}" if high is not None else f"at least {low}"
+            raise UsageError(f"{self.source}: [tool.reuse-audit] {key} must be {bound}, got {value!r}")
+        return kind(value)
+
+    def strings(self, key: str) -> Optional[tuple[str, ...]]:
+        if key not in self.table:
+            return None
+        value = self.table[key]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise UsageError(f"{self.source}: [tool.reuse-audit] {key} must be a list of strings")
+        return tuple(value)
+
+    def flag(self, key: str) -> Optional[bool]:
+        if key not in self.table:
+            return None
+        value = self.table[key]
+        if not isinstance(value, bool):
+            raise UsageError(f"{self.source}: [tool.reuse-audit] {key} must be true or false, got {value!r}")
+        return value
+
+    def read(self, option: Option) -> Any:
+        if option.kind is bool:
+            return self.flag(option.name)
+        if option.kind is tuple:
+            return self.strings(option.name)
+        return self.number(option.name, option.kind, option.low if option.low is not None else float("-inf"), option.high)
+
+
+def _per_file_ignores(table: dict[str, Any], source: str, rules: Registry) -> list[tuple[str, tuple[str, ...]]]:
+    """[tool.reuse-audit.per-file-ignores]: (pattern, codes) pairs, each code one of ``rules``."""
+    per_file: list[tuple[str, tuple[str, ...]]] = []
+    if PER_FILE_IGNORES not in table:
+        return per_file
+    mapping = table[PER_FILE_IGNORES]
+    if not isinstance(mapping, dict):
+        raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] must be a table of \"pattern\" = ['RA001', ...]")
+    for pattern, codes in mapping.items():
+        if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+            raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] \"{pattern}\" must be a list of rule codes")
+        cleaned = _codes(tuple(codes)) or ()
+        bad = rules.unknown(cleaned)
+        if bad:
+            raise UsageError(f"{source}: [tool.reuse-audit.per-file-ignores] \"{pattern}\": {rules.describe_unknown(bad)}")
+        per_file.append((pattern, cleaned))
+    return per_file
 
 
 def _codes(values: Optional[tuple[str, ...]]) -> Optional[tuple[str, ...]]:

@@ -16,10 +16,10 @@ the same code:
 from reuse_audit.app.reads.jsonl import reads_from_jsonl
 from reuse_audit.app.reads.mini import reads_from_mini_trajectory
 from reuse_audit.app.reads.model import RECALL_SHARE, Read, Seen
-from reuse_audit.app.reads.opencode import parse_opencode_export, reads_from_tool_parts, tool_parts_of_export
+from reuse_audit.app.reads.opencode import int_field, parse_opencode_export, reads_from_tool_parts, tool_parts_of_export
 from reuse_audit.app.reads.shell import ReadFile, file_reader, merge_reads
 
 __all__ = [
-    "RECALL_SHARE", "Read", "ReadFile", "Seen", "file_reader", "merge_reads", "parse_opencode_export", "reads_from_jsonl",
-    "reads_from_mini_trajectory", "reads_from_tool_parts", "tool_parts_of_export",
+    "RECALL_SHARE", "Read", "ReadFile", "Seen", "file_reader", "int_field", "merge_reads", "parse_opencode_export",
+    "reads_from_jsonl", "reads_from_mini_trajectory", "reads_from_tool_parts", "tool_parts_of_export",
 ]

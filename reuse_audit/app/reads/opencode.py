@@ -34,7 +34,7 @@ from typing import Any, Iterable, Optional, Sequence
 from reuse_audit.app.reads.model import Read
 from reuse_audit.app.reads.shell import ReadFile, file_reader, merge_reads, reads_from_command, split_lines, workspace_path
 
-__all__ = ["parse_opencode_export", "reads_from_tool_parts", "tool_parts_of_export"]
+__all__ = ["int_field", "parse_opencode_export", "reads_from_tool_parts", "tool_parts_of_export"]
 
 
 def tool_parts_of_export(data: dict) -> list[dict]:
@@ -62,7 +62,9 @@ _GREP_FILE = re.compile(r"^(\S.*):$")
 _GREP_LINE = re.compile(r"^\s+Line (\d+):")
 
 
-def _int(value: Any) -> Optional[int]:
+def int_field(value: Any) -> Optional[int]:
+    """A number field of an OpenCode document (``lineStart``, ``statusCode``...) as an int;
+    None when it is missing or not a number."""
     try:
         return int(value)
     except (TypeError, ValueError):
@@ -73,7 +75,7 @@ def _read_tool_lines(state: dict, total: Optional[int]) -> Optional[tuple[int, i
     metadata = state.get("metadata") or {}
     display = metadata.get("display") if isinstance(metadata, dict) else None
     if isinstance(display, dict):
-        start, end = _int(display.get("lineStart")), _int(display.get("lineEnd"))
+        start, end = int_field(display.get("lineStart")), int_field(display.get("lineEnd"))
         if start and end and end >= start:
             return start, end
     output = str(state.get("output") or "")
@@ -88,8 +90,8 @@ def _read_tool_lines(state: dict, total: Optional[int]) -> Optional[tuple[int, i
         return min(numbers), max(numbers)
     if output.strip():  # a format we do not know: fall back on the request
         params = state.get("input") or {}
-        offset = _int(params.get("offset")) or 1
-        limit = _int(params.get("limit")) or 2000
+        offset = int_field(params.get("offset")) or 1
+        limit = int_field(params.get("limit")) or 2000
         start = max(offset, 1)
         end = start + limit - 1
         if total is not None:

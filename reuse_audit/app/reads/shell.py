@@ -1382,6 +1382,7 @@ class _GrepSpec:
     include: list[str] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
     exclude_dir: list[str] = field(default_factory=list)
+    explicit: bool = False  # a pattern came with -e or --regexp: every word that is no option is a file
 
     def compile(self) -> Optional[re.Pattern]:
         parts = []
@@ -1425,8 +1426,6 @@ def _parse_grep(name: str, args: list[Word]) -> Optional[_GrepSpec]:
     spec = _GrepSpec(mode={"egrep": "E", "fgrep": "F", "rg": "P", "ag": "P"}.get(name, "G"))
     spec.recursive = rg
     spec.smart_case = name == "ag"
-    short_with_value = _RG_SHORT_WITH_VALUE if rg else _GREP_SHORT_WITH_VALUE
-    explicit_pattern = False
     only_operands = False
     k = 0
     while k < len(args):
@@ -1434,7 +1433,7 @@ def _parse_grep(name: str, args: list[Word]) -> Optional[_GrepSpec]:
         text = word.text
         k += 1
         if only_operands or not text.startswith("-") or text == "-":
-            if not spec.patterns and not explicit_pattern:
+            if not spec.patterns and not spec.explicit:
                 spec.patterns.append(text)
             else:
                 spec.operands.append(word)
@@ -1442,119 +1441,122 @@ def _parse_grep(name: str, args: list[Word]) -> Optional[_GrepSpec]:
         if text == "--":
             only_operands = True
             continue
-        if text.startswith("--"):
-            key, eq, value = text.partition("=")
-            takes = key in _GREP_LONG_WITH_VALUE or (rg and key in ("--color", "--colour"))
-            if takes and not eq:
-                value = args[k].text if k < len(args) else ""
-                k += 1
-            if key == "--regexp":
-                spec.patterns.append(value)
-                explicit_pattern = True
-            elif key == "--file":
-                return None
-            elif key == "--after-context":
-                spec.after = _int(value)
-            elif key == "--before-context":
-                spec.before = _int(value)
-            elif key == "--context":
-                spec.before = spec.after = _int(value)
-            elif key == "--max-count":
-                spec.max_count = _int(value)
-            elif key == "--include":
-                spec.include.append(value)
-            elif key == "--exclude":
-                spec.exclude.append(value)
-            elif key == "--exclude-dir":
-                spec.exclude_dir.append(value)
-            elif key in ("--glob", "--iglob"):
-                (spec.exclude if value.startswith("!") else spec.include).append(value.lstrip("!"))
-            elif key == "--type":
-                spec.include.extend(_RG_TYPES.get(value, [f"*.{value}"]))
-            elif key in ("--files-with-matches", "--files-without-match", "--count", "--quiet",
-                         "--files", "--count-matches", "--silent"):
-                spec.opaque = True
-            elif key == "--ignore-case":
-                spec.ignore_case = True
-            elif key == "--smart-case":
-                spec.smart_case = True
-            elif key == "--invert-match":
-                spec.invert = True
-            elif key == "--word-regexp":
-                spec.word = True
-            elif key == "--line-regexp":
-                spec.line = True
-            elif key in ("--recursive", "--dereference-recursive"):
-                spec.recursive = True
-            elif key == "--extended-regexp":
-                spec.mode = "E"
-            elif key == "--fixed-strings":
-                spec.mode = "F"
-            elif key == "--perl-regexp":
-                spec.mode = "P"
-            continue
-        # short options, possibly combined: -rn, -A3, -nA 3, -e PAT, -5
-        body = text[1:]
-        j = 0
-        while j < len(body):
-            ch = body[j]
-            rest = body[j + 1 :]
-            digits = re.match(r"\d+", body[j:])  # not ch.isdigit(): "²" is a digit, no number
-            if digits:
-                spec.before = spec.after = int(digits.group(0))
-                j += digits.end()
-                continue
-            if ch in short_with_value:
-                if rest:
-                    value = rest
-                else:
-                    value = args[k].text if k < len(args) else ""
-                    k += 1
-                j = len(body)
-                if ch == "e":
-                    spec.patterns.append(value)
-                    explicit_pattern = True
-                elif ch == "f":
-                    return None
-                elif ch == "A":
-                    spec.after = _int(value)
-                elif ch == "B":
-                    spec.before = _int(value)
-                elif ch == "C":
-                    spec.before = spec.after = _int(value)
-                elif ch == "m":
-                    spec.max_count = _int(value)
-                elif ch == "g":
-                    (spec.exclude if value.startswith("!") else spec.include).append(value.lstrip("!"))
-                elif ch == "t":
-                    spec.include.extend(_RG_TYPES.get(value, [f"*.{value}"]))
-                continue
-            if ch in "lLcq":
-                spec.opaque = True
-            elif ch in "iy":
-                spec.ignore_case = True
-            elif ch == "S" and rg:
-                spec.smart_case = True
-            elif ch == "v":
-                spec.invert = True
-            elif ch == "w":
-                spec.word = True
-            elif ch == "x":
-                spec.line = True
-            elif ch in "rR" and not rg:
-                spec.recursive = True
-            elif ch == "E" and not rg:
-                spec.mode = "E"
-            elif ch == "F":
-                spec.mode = "F"
-            elif ch == "P":
-                spec.mode = "P"
-            elif ch == "G" and not rg:
-                spec.mode = "G"
-            j += 1
+        parse = _grep_long_option if text.startswith("--") else _grep_short_options
+        after = parse(spec, text, args, k, rg)
+        if after is None:
+            return None
+        k = after
     if not spec.patterns:
         return None
     return spec
+
+
+#: the long options read as the short option they spell out
+_GREP_LONG_AS_SHORT = {
+    "--regexp": "e", "--file": "f", "--after-context": "A", "--before-context": "B", "--context": "C",
+    "--max-count": "m", "--glob": "g", "--iglob": "g", "--type": "t",
+    "--files-with-matches": "l", "--files-without-match": "l", "--count": "l", "--quiet": "l", "--files": "l",
+    "--count-matches": "l", "--silent": "l", "--ignore-case": "i", "--smart-case": "S", "--invert-match": "v",
+    "--word-regexp": "w", "--line-regexp": "x", "--recursive": "r", "--dereference-recursive": "r",
+    "--extended-regexp": "E", "--fixed-strings": "F", "--perl-regexp": "P",
+}
+#: the short options grep and rg give other meanings: rg's -S (smart case), grep's -r, -R, -E and -G
+_GREP_ONLY_SHORT, _RG_ONLY_SHORT = "rREG", "S"
+
+
+def _grep_long_option(spec: _GrepSpec, text: str, args: list[Word], k: int, rg: bool) -> Optional[int]:
+    """``--key=value`` or ``--key value`` (``args[k]``) into ``spec``: the index of the next word,
+    or None when not emulated."""
+    key, eq, value = text.partition("=")
+    takes = key in _GREP_LONG_WITH_VALUE or (rg and key in ("--color", "--colour"))
+    if takes and not eq:
+        value = args[k].text if k < len(args) else ""
+        k += 1
+    if key == "--include":
+        spec.include.append(value)
+    elif key == "--exclude":
+        spec.exclude.append(value)
+    elif key == "--exclude-dir":
+        spec.exclude_dir.append(value)
+    elif key in _GREP_LONG_AS_SHORT:
+        letter = _GREP_LONG_AS_SHORT[key]
+        if key not in _GREP_LONG_WITH_VALUE:
+            _grep_flag(spec, letter)
+        elif not _grep_value_option(spec, letter, value):
+            return None
+    return k
+
+
+def _grep_short_options(spec: _GrepSpec, text: str, args: list[Word], k: int, rg: bool) -> Optional[int]:
+    """Short options, possibly combined (``-rn``, ``-A3``, ``-nA 3``, ``-e PAT``, ``-5``), into
+    ``spec``: the index of the next word (past an option's value in ``args[k]``), or None when
+    not emulated."""
+    body = text[1:]
+    short_with_value = _RG_SHORT_WITH_VALUE if rg else _GREP_SHORT_WITH_VALUE
+    other_tools = _GREP_ONLY_SHORT if rg else _RG_ONLY_SHORT
+    j = 0
+    while j < len(body):
+        ch = body[j]
+        digits = re.match(r"\d+", body[j:])  # not ch.isdigit(): "²" is a digit, no number
+        if digits:
+            spec.before = spec.after = int(digits.group(0))
+            j += digits.end()
+            continue
+        if ch in short_with_value:
+            value = body[j + 1 :]
+            if not value:
+                value = args[k].text if k < len(args) else ""
+                k += 1
+            return k if _grep_value_option(spec, ch, value) else None
+        if ch not in other_tools:
+            _grep_flag(spec, ch)
+        j += 1
+    return k
+
+
+def _grep_value_option(spec: _GrepSpec, letter: str, value: str) -> bool:
+    """The short option ``letter`` that takes a value into ``spec`` (one that changes no line
+    shown, such as rg's -j or -E, is passed over); False when not emulated (-f: the patterns
+    are in a file)."""
+    if letter == "e":
+        spec.patterns.append(value)
+        spec.explicit = True
+    elif letter == "f":
+        return False
+    elif letter == "A":
+        spec.after = _int(value)
+    elif letter == "B":
+        spec.before = _int(value)
+    elif letter == "C":
+        spec.before = spec.after = _int(value)
+    elif letter == "m":
+        spec.max_count = _int(value)
+    elif letter == "g":
+        (spec.exclude if value.startswith("!") else spec.include).append(value.lstrip("!"))
+    elif letter == "t":
+        spec.include.extend(_RG_TYPES.get(value, [f"*.{value}"]))
+    return True
+
+
+def _grep_flag(spec: _GrepSpec, letter: str) -> None:
+    """The short option ``letter`` that takes no value into ``spec`` (one that changes no line
+    shown, such as -n, is passed over)."""
+    if letter in "lLcq":
+        spec.opaque = True
+    elif letter in "iy":
+        spec.ignore_case = True
+    elif letter == "S":
+        spec.smart_case = True
+    elif letter == "v":
+        spec.invert = True
+    elif letter == "w":
+        spec.word = True
+    elif letter == "x":
+        spec.line = True
+    elif letter in "rR":
+        spec.recursive = True
+    elif letter in "EFPG":
+        spec.mode = letter
 
 
 _RG_TYPES = {"py": ["*.py", "*.pyi"], "python": ["*.py", "*.pyi"], "md": ["*.md"], "txt": ["*.txt"]}
