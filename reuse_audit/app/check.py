@@ -31,12 +31,14 @@ from reuse_audit.app.cli_options import selected_codes
 from reuse_audit.errors import UsageError
 from reuse_audit.facts.cache import FactsCache, default_cache_dir
 from reuse_audit.facts.rows import LOCALS
+from reuse_audit.index import background
 from reuse_audit.lint.config import load_settings
 from reuse_audit.lint.model import Finding, Report, TargetStatus, target_verdicts
 from reuse_audit.rules import RULES
 from reuse_audit.settings import Settings
 from reuse_audit.source.note import Note
 from reuse_audit.source.patch import decode_patch
+from reuse_audit.source.tree import OverlayTree
 
 if TYPE_CHECKING:
     from git import Repo
@@ -113,7 +115,6 @@ class CheckOutcome:
         check's); its notes."""
         notes: list[str] = []
         if self.cache is not None and self.result is not None:
-            from reuse_audit.index import background
 
             request = self.request
             build_jobs = request.jobs if jobs is None else jobs
@@ -213,7 +214,6 @@ def _apply_fixes(outcome: CheckOutcome, plan: "FixPlan") -> CheckOutcome:
     be written: the report without the findings fixed, the others moved to their lines in the
     fixed files), the summary line, the fixes written, and the after-tree as written."""
     from reuse_audit.fix.fixes import relocate, write_fixes
-    from reuse_audit.source.tree import OverlayTree
 
     report, baseline = outcome.report, outcome.request.baseline
     before = {f.stable_key: f for f in report.findings}

@@ -8,6 +8,7 @@ and prints; the check itself is :func:`reuse_audit.app.check.check_sources`.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from pathlib import Path
@@ -23,6 +24,7 @@ from reuse_audit.escape import for_terminal
 from reuse_audit.lint.model import Report
 from reuse_audit.report import RenderContext, formats, render
 from reuse_audit.rules import RULES
+from reuse_audit.source.tree import bytes_reader
 
 EXIT_ERROR = 2
 
@@ -38,8 +40,6 @@ class _Commands(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         if name in self.LAZY and name not in self.commands:
-            import importlib
-
             module, attribute = self.LAZY[name]
             command = getattr(importlib.import_module(module), attribute)
             # the whole first paragraph as its line in `reuse-audit --help` (the names' column is wider with `history`)
@@ -159,8 +159,6 @@ def _print_outcome(
 ) -> None:
     """The report (or --diff's fixes, or --statistics' table) on standard output or into --output;
     the notes, the background build's and the fixes' summary on standard error."""
-    from reuse_audit.source.tree import bytes_reader
-
     report, plan = outcome.report, outcome.plan
     ctx = RenderContext(
         rules=RULES.of(report.rules), version=__version__, source=bytes_reader(outcome.after), provenance=outcome.provenance,
