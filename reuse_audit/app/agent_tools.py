@@ -32,6 +32,7 @@ each target with its ``signature``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 from dataclasses import dataclass, field
@@ -42,6 +43,7 @@ from reuse_audit.app.check import CheckRequest, check_change
 from reuse_audit.errors import PatchError, UsageError
 from reuse_audit.facts.cache import default_cache_dir
 from reuse_audit.facts.parse import function_header, parse_source
+from reuse_audit.index import background
 from reuse_audit.lint.config import load_settings
 from reuse_audit.lint.model import Finding, Report
 from reuse_audit.report import render_plain
@@ -50,7 +52,6 @@ from reuse_audit.settings import Settings
 from reuse_audit.source.change import Change, change_from_files, change_from_patch, change_from_paths
 from reuse_audit.source.patch import check_path
 from reuse_audit.source.tree import FsTree, SourceTree, bytes_reader
-
 
 #: the module a function's source is checked in when no path says where it goes
 SCRATCH_MODULE = "reuse_audit_scratch"
@@ -93,7 +94,6 @@ class RepoTools:
         the checks after it start from its snapshot: the warm index."""
         if self.cache_dir is None:
             return
-        from reuse_audit.index import background
 
         settings = load_settings(self.root, rules=RULES)
         clones = any(rule.needs_clones for rule in RULES.select(settings))
@@ -215,7 +215,6 @@ class RepoTools:
             f for f in report.findings
             if f.location.path == rel and (f.function == function or f.function.endswith("." + function))
         )
-        import dataclasses
 
         return self._answer(dataclasses.replace(report, findings=mine), after, what=function, checked=rel)
 
@@ -285,7 +284,6 @@ class RepoTools:
 
 
 def _one(report: Report, finding: Finding) -> Report:
-    import dataclasses
 
     return dataclasses.replace(report, findings=(finding,), errors=(), baselined=0)
 

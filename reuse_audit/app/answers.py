@@ -42,6 +42,7 @@ from enum import Enum
 from types import UnionType
 from typing import TYPE_CHECKING, Any, Iterable, Optional, Union, get_args, get_origin, get_type_hints
 
+import reuse_audit
 from reuse_audit.facts.cache import RACY_SECONDS, FactsCache, engine_key
 from reuse_audit.facts.model import Location
 from reuse_audit.fix.plan import Edit, Fix, FixPlan
@@ -76,7 +77,6 @@ def code_key() -> str:
     path and content), the engine key and the versions of :data:`LIBRARIES`."""
     global _CODE_KEY
     if _CODE_KEY is None:
-        import reuse_audit
         from reuse_audit import rules
 
         h = hashlib.sha256(f"answers {FORMAT}\0{engine_key()}\0".encode())

@@ -26,6 +26,7 @@ commit does not say so).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -35,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence
 
+import reuse_audit
 from reuse_audit import __version__
 from reuse_audit.errors import UsageError
 from reuse_audit.settings import Settings
@@ -217,7 +219,6 @@ def engine_digest() -> str:
     (the rules included): a result is reused only by the code that computed it."""
     global _ENGINE_DIGEST
     if _ENGINE_DIGEST is None:
-        import reuse_audit
         from reuse_audit import rules
         from reuse_audit.facts import cache as facts_cache
 
@@ -242,7 +243,6 @@ def _canonical(value: Any) -> Any:
 
 def settings_key(settings: Settings) -> str:
     """The settings as text that is the same in every process (a set's repr is not)."""
-    import dataclasses
 
     fields = {f.name: _canonical(getattr(settings, f.name)) for f in dataclasses.fields(settings)}
     return json.dumps(fields, sort_keys=True, default=repr)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
@@ -15,6 +16,8 @@ from reuse_audit.app.cli_options import (
     selected_codes,
 )
 from reuse_audit.errors import UsageError
+from reuse_audit.facts.cache import default_cache_dir
+from reuse_audit.rules import RULES
 
 if TYPE_CHECKING:
     from git import Repo
@@ -75,7 +78,6 @@ def history(
     the commits it has not seen. Root commits are not checked. Exit status: 0, or 2 for bad input.
     """
     from reuse_audit.app.history import AuthorKinds, check_commits, summarize
-    from reuse_audit.facts.cache import default_cache_dir
 
     _check_options(since, max_count, output, html_file, plot)
     kinds = AuthorKinds(agent_patterns, bot_patterns)
@@ -132,7 +134,6 @@ def _git_repository(repo: str, repo_path: Path) -> tuple[Repo, Path]:
 def _settings(root: Path, config_file: Optional[str], **overrides: Any) -> Settings:
     """The repository's settings (or --config's), with the rule options given."""
     from reuse_audit.lint.config import load_settings
-    from reuse_audit.rules import RULES
 
     return load_settings(root, Path(config_file) if config_file is not None else None, rules=RULES).with_overrides(**overrides)
 
@@ -182,7 +183,6 @@ def _write_pictures(summary: dict, run_info: dict, root: Path, remote: Optional[
 
 
 def _has_matplotlib() -> bool:
-    import importlib.util
 
     return importlib.util.find_spec("matplotlib") is not None
 

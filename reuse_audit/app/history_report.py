@@ -15,9 +15,11 @@ import io
 import json
 import re
 import time
+from datetime import datetime, timezone
 from typing import Any, Optional
 
 from reuse_audit.app.history import KINDS
+from reuse_audit.errors import UsageError
 
 __all__ = ["render_text", "render_json", "render_csv", "plot_figure", "png_bytes", "write_png", "render_html", "commit_url"]
 
@@ -173,7 +175,6 @@ def _pyplot() -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        from reuse_audit.errors import UsageError
 
         raise UsageError("--plot needs matplotlib: pip install matplotlib") from None
     return plt
@@ -184,7 +185,6 @@ def plot_figure(summary: dict) -> Any:
     ticks, from 0, at least 0..1 when there is none); findings per 100 commits by kind.
     The caller closes the figure."""
     plt = _pyplot()
-    from datetime import datetime, timezone
 
     import matplotlib.dates as mdates
     from matplotlib.ticker import MaxNLocator

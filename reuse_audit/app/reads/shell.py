@@ -91,6 +91,7 @@ targets), and approximate for a file read after the agent changed it.
 from __future__ import annotations
 
 import fnmatch
+import glob as globmod
 import json
 import os
 import re
@@ -1288,7 +1289,6 @@ def _expand_braces(text: str) -> list[str]:
 
 
 def _glob(pattern: str) -> list[str]:
-    import glob as globmod
 
     return globmod.glob(pattern, recursive="**" in pattern)
 
