@@ -17,6 +17,7 @@ the ``every_function`` capability, which only the full index has).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import (
     TYPE_CHECKING,
     ClassVar,
@@ -74,6 +75,43 @@ def known(capabilities: Iterable[str]) -> frozenset[str]:
     return found
 
 
+@dataclass(frozen=True)
+class Inexact:
+    """Why the lazy index (``index/lazy.py``) cannot answer a check exactly, or not cheaply: build the full index.
+
+    What it can never answer is not asked (``Answers.capabilities``: the
+    engine checks the rules' needs first).  This is found only where looking is
+    what finds out, in these places:
+
+    * :func:`lazy.build_lazy_index`, before anything is parsed: a stored snapshot
+      makes the full index the cheaper start (returned instead of an index);
+    * :meth:`lazy.LazyIndex.locate` (a lookup of a function, of a file's functions,
+      or a search for candidates): two modules define the qualified name, which
+      the full table merges across modules;
+    * :meth:`lazy.LazyIndex.afford` (``costly``), before parsing what a search kept:
+      the lazy answer would cost more than the full build (the cost model);
+    * the engine, before any search: more changed functions than ``lazy.LAZY_MAX_FUNCTIONS``.
+
+    Why not asked before the rules run: the questions of the last two are made by
+    the rules as they go (the functions a rule looks up and the callees it searches
+    for depend on what it found so far: a target's candidates, RA003's matches), so
+    no list of them exists before a rule runs.  The question records this value
+    (:attr:`lazy.LazyIndex.inexact`, the first one found) and answers "none"; the engine
+    reads it after each rule, ignores the findings made over it and builds the full
+    index: no exception crosses a rule, and none can be swallowed on the way.
+
+    ``digested``: the tree's (digests, contents, notes) when they are known (see
+    ``index.build_index``), so that the full build does not read the files again.
+    ``costly``: the lazy answer could be given, but would cost more than the full
+    build (the cost model): a background build under way already builds it, so
+    waiting for it is sooner.
+    """
+
+    reason: str
+    digested: Optional[tuple] = None
+    costly: bool = False
+
+
 class Answers:
     """What an index answers exactly: ``capabilities`` (a class's own), asked through :meth:`can`.
 
@@ -86,6 +124,11 @@ class Answers:
     def can(self, capability: str) -> bool:
         """Does this index answer ``capability`` (one of :data:`CAPABILITIES`) exactly?"""
         return known((capability,)) <= self.capabilities
+
+    def inexact(self) -> Optional[Inexact]:
+        """Why a question found that this index cannot answer the check (None: it answered each
+        exactly; the full index always does).  The engine reads it after each rule."""
+        return None
 
     @classmethod
     def missing(cls, needs: Iterable[str]) -> frozenset[str]:
@@ -218,5 +261,5 @@ class Index(Protocol):
 
 __all__ = [
     "Answers", "CALLEE_CANDIDATES", "CALLERS", "CAPABILITIES", "CLONE_CANDIDATES", "CloneLookup", "DECLARED_TARGETS",
-    "EVERY_FUNCTION", "FUNCTIONS_OF_FILE", "Index", "LOOKUP", "Lookup", "LookupTable", "MissingCapability", "known",
+    "EVERY_FUNCTION", "FUNCTIONS_OF_FILE", "Index", "Inexact", "LOOKUP", "Lookup", "LookupTable", "MissingCapability", "known",
 ]

@@ -19,6 +19,7 @@ from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.cache import FactsCache
 from reuse_audit.facts.model import FactsOf, FileFacts, Location
 from reuse_audit.index import RepoIndex, build_index, facts_notes, read_facts
+from reuse_audit.index.protocol import Inexact
 from reuse_audit.index.background import running, wait
 from reuse_audit.lint.model import Finding, Report, SourceError
 from reuse_audit.lint import suppression
@@ -50,8 +51,10 @@ def run(
     ``Registry.select``).  With no stored snapshot to start from (and ``lazy``), the
     index is built only as far as the rules ask (``lazy.py``), unless a selected
     rule needs what the lazy index cannot answer (``Rule.needs``, decided before
-    building either); when looking finds that it cannot answer a question exactly
-    (``lazy.NeedsFullIndex``), the full index is built and the rules run again.
+    building either).  When building it, making the change set or a rule's question finds
+    that it cannot answer exactly, or not cheaply (``index.inexact()``: a typed value,
+    read before the rules and after each rule, never an exception crossing one), the
+    full index is built and the rules run on it.
 
     ``previous``: the index of a check of a tree this one differs from in a few files (the
     check whose fixes are verified on this one): a lazy index takes its work on the files
@@ -71,42 +74,45 @@ def run(
     digested = None
     if lazy:
         from reuse_audit.index import lazy as lazy_index
-        from reuse_audit.index.lazy import (
-            LazyRepoIndex,
-            NeedsFullIndex,
-            build_lazy_index,
-        )
+        from reuse_audit.index.lazy import LazyRepoIndex, build_lazy_index
         from reuse_audit.index.lazyclones import LazyCloneIndex
 
         lazy = not LazyRepoIndex.missing(needs)  # a rule needs what only the full index answers
     if lazy:
-        index: Optional[RepoIndex] = None
-        try:
-            inherited = previous.lazy if isinstance(previous, LazyRepoIndex) else None
-            index = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path], previous=inherited)
+        inherited = previous.lazy if isinstance(previous, LazyRepoIndex) else None
+        built = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path], previous=inherited)
+        if isinstance(built, LazyRepoIndex):
+            assert built.lazy is not None
+            index: RepoIndex = built
             change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
             many = len(change_set.qualnames - change_set.moved)
-            if many > lazy_index.LAZY_MAX_FUNCTIONS:
-                raise NeedsFullIndex(f"{many} changed functions: the full build is the cheaper", costly=True)
-            if not clones_wanted:
-                return _check(change, index, change_set, selected, settings)
-            assert isinstance(index, LazyRepoIndex) and index.lazy is not None
-            clones = LazyCloneIndex(index.lazy, index.functions, settings.min_tokens)
-            # RA003's per-file stage (every file's raw symbols) goes on beside the rules before it
-            clones.begin(change_set.qualnames - change_set.moved)
-            try:
-                return _check(change, dataclasses.replace(index, clones=clones), change_set, selected, settings)
-            finally:
-                clones.close()
-        except NeedsFullIndex as exc:
-            digested = exc.digested
-            if isinstance(index, LazyRepoIndex) and index.lazy is not None:
-                digested = index.lazy.digested
-            if exc.costly and cache is not None:
-                # the full build is the cheaper answer: a background build under way is making
-                # it already, and started sooner; wait for it (then start from its snapshot)
-                # rather than pay for a second one beside it
-                wait_for_background(cache)
+            inexact = built.inexact()
+            if inexact is None and many > lazy_index.LAZY_MAX_FUNCTIONS:
+                inexact = Inexact(f"{many} changed functions: the full build is the cheaper", built.lazy.digested, costly=True)
+            if inexact is None:
+                if not clones_wanted:
+                    checked = _check(change, index, change_set, selected, settings)
+                else:
+                    clones = LazyCloneIndex(built.lazy, built.functions, settings.min_tokens)
+                    # RA003's per-file stage (every file's raw symbols) goes on beside the rules before it
+                    clones.begin(change_set.qualnames - change_set.moved)
+                    try:
+                        checked = _check(change, dataclasses.replace(index, clones=clones), change_set, selected, settings)
+                    finally:
+                        clones.close()
+                inexact = built.inexact()
+                if inexact is None:
+                    assert checked is not None
+                    return checked
+        else:
+            inexact = built
+        # the lazy index cannot answer this check exactly, or not cheaply (Inexact): the full index
+        digested = inexact.digested
+        if inexact.costly and cache is not None:
+            # the full build is the cheaper answer: a background build under way is making
+            # it already, and started sooner; wait for it (then start from its snapshot)
+            # rather than pay for a second one beside it
+            wait_for_background(cache)
     index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted, file_notes=False, digested=digested)
     change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
     if clones_wanted:
@@ -114,7 +120,9 @@ def run(
 
         clone_index = build_clone_index(change.after, index, settings, cache, jobs=jobs)
         index = dataclasses.replace(index, clones=clone_index, token_entries=None, notes=index.notes + clone_index.notes)
-    return _check(change, index, change_set, selected, settings)
+    checked = _check(change, index, change_set, selected, settings)
+    assert checked is not None  # (the full index answers every question exactly)
+    return checked
 
 
 # How long a check waits for a background build of the index (seconds) before building its own.
@@ -204,7 +212,11 @@ def one_target_a_function(findings: list[Finding], rules: Iterable[Rule]) -> lis
     return kept
 
 
-def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:
+def _check(
+    change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings
+) -> Optional[Result]:
+    """The rules' findings over ``index``, and the report; None when a rule's question found that
+    the (lazy) index cannot answer exactly (``index.inexact()``): the rules after it are not run."""
     if settings.targets and any(rule.needs_targets for rule in selected):
         from reuse_audit.index.targets import resolve_targets
 
@@ -215,6 +227,8 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
     for rule in in_order(selected):
         prior = tuple(f for code in rule.defers_to for f in made.get(code, ()))
         made[rule.code] = tuple(rule.check(change_set, index, settings, prior))
+        if index.inexact() is not None:
+            return None  # its findings rest on answers given as "none": the engine builds the full index
         findings.extend(made[rule.code])
     findings = suppression.apply(findings, index, settings)
     findings = one_target_a_function(findings, selected)
