@@ -227,9 +227,7 @@ def deferred_pairs(prior: tuple[Finding, ...]) -> set[frozenset[str]]:
 
 
 def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Finding, ...] = ()) -> Iterator[Finding]:
-    clones: Optional[CloneLookup] = getattr(index, "clones", None)
-    if clones is None:  # the engine builds it only when RA003 runs
-        return
+    clones = index.clones  # (the engine builds it for a rule that needs clone_candidates)
     # the tokenizer compiles its patterns when imported: not for a check answered from the cache
     from reuse_audit.index.body import forwards
 

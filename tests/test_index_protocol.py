@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import inspect
 from pathlib import Path
 from typing import Iterable
@@ -28,6 +29,8 @@ from reuse_audit.source.change import change_from_patch
 from reuse_audit.index import RepoIndex, build_index
 from reuse_audit.index.protocol import CALLEE_CANDIDATES, CALLERS, CAPABILITIES, CLONE_CANDIDATES, DECLARED_TARGETS, EVERY_FUNCTION, FUNCTIONS_OF_FILE, LOOKUP, Index, MissingCapability
 from reuse_audit.index.lazy import LazyRepoIndex, build_lazy_index
+from reuse_audit.index.repo import CallerSearch
+from reuse_audit.lint.providers import Provided
 from reuse_audit.index.lazyclones import LazyCloneIndex
 from reuse_audit.lint.rule import Rule
 from reuse_audit.settings import Settings
@@ -53,8 +56,8 @@ def _ask(index: Index, question):
     inexact = index.inexact()
     if inexact is None:
         return answer
-    assert isinstance(index, LazyRepoIndex) and index.lazy is not None
-    index.lazy.inexact = None
+    assert isinstance(index, Provided) and isinstance(index.index, LazyRepoIndex) and index.index.lazy is not None
+    index.index.lazy.inexact = None
     assert not inexact.costly  # the cost model is off in these tests (see _no_cost_model)
     assert inexact.reason.startswith("two modules define "), inexact
     return UNKNOWN
@@ -93,7 +96,7 @@ def _clones(q: str, min_similarity: float):
     return question
 
 
-def _questions(full: RepoIndex, clones: bool, every: int = 1) -> list[tuple[str, object]]:
+def _questions(full: Provided, clones: bool, every: int = 1) -> list[tuple[str, object]]:
     """Questions over a tree, from its full index (which can list every function: ``every_function``)."""
     assert full.can(EVERY_FUNCTION)
     names = sorted(full.functions)
@@ -104,7 +107,7 @@ def _questions(full: RepoIndex, clones: bool, every: int = 1) -> list[tuple[str,
     module = names[0].rpartition(".")[0]
     for q in (f"{module}.no_such_function", "no_such_module.f", names[0] + ".<locals>.nope"):
         questions.append((f"function {q}", _function(q)))
-    for path in sorted(full.module_of_path) + ["no/such/file.py"]:
+    for path in sorted(full.index.module_of_path) + ["no/such/file.py"]:
         questions.append((f"file {path}", _file(path)))
     wide = [q for q in names if len(full.functions[q].callees) >= 3][::every]
     for q in wide[:40]:
@@ -117,21 +120,21 @@ def _questions(full: RepoIndex, clones: bool, every: int = 1) -> list[tuple[str,
     return questions
 
 
-def _indexes(tree, settings: Settings, clones: bool) -> tuple[RepoIndex, LazyRepoIndex]:
-    import dataclasses
-
+def _indexes(tree, settings: Settings, clones: bool) -> tuple[Provided, Provided]:
+    """Each index as the rules read it (``lint.providers.Provided``), with the callee candidates and,
+    with ``clones``, the clone index built for it as the engine builds them."""
     full = build_index(tree, settings, None, jobs=1)
     lazy = build_lazy_index(tree, settings, None, 1, changed=())  # no change: both sides searched
-    if clones:
-        full = dataclasses.replace(full, clones=build_clone_index(tree, full, settings, None, jobs=1))
-        assert lazy.lazy is not None
-        lazy = dataclasses.replace(lazy, clones=LazyCloneIndex(lazy.lazy, lazy.functions, settings.min_tokens))
-    return full, lazy
+    assert isinstance(lazy, LazyRepoIndex) and lazy.lazy is not None
+    return (
+        Provided(full, CallerSearch(full), build_clone_index(tree, full, settings, None, jobs=1) if clones else None),
+        Provided(lazy, lazy.lazy, LazyCloneIndex(lazy.lazy, lazy.functions, settings.min_tokens) if clones else None),
+    )
 
 
-def _same_answers(full: RepoIndex, lazy: LazyRepoIndex, questions) -> int:
+def _same_answers(full: Provided, lazy: Provided, questions) -> int:
     """Ask both; every answer alike.  Returns how many the lazy index left to the full one."""
-    assert isinstance(lazy, LazyRepoIndex) and not lazy.can(EVERY_FUNCTION)
+    assert isinstance(lazy.index, LazyRepoIndex) and not lazy.can(EVERY_FUNCTION)
     differ = []
     unknown = 0
     for what, question in questions:
@@ -248,8 +251,13 @@ def test_the_full_index_answers_everything_and_the_lazy_one_says_what_it_cannot(
         lazy.can("every function")
     # what it does not build, it refuses to read (a bug in the rule that did not declare it), never answers empty
     with pytest.raises(MissingCapability, match="callers"):
-        lazy.callers.get("pkg.a.g")
-    assert full.callers.get("pkg.a.g") == ("pkg.a.f",)
+        lazy.index.callers.get("pkg.a.g")
+    assert full.index.callers.get("pkg.a.g") == ("pkg.a.f",)
+    # what a provider builds, it builds only for a rule that needs it: read otherwise, it is a bug
+    with pytest.raises(MissingCapability, match="clone_candidates"):
+        lazy.clones.similar("pkg.a.f", 0.9)
+    with pytest.raises(MissingCapability, match="declared_targets"):
+        full.declared.get("pkg.a.f")
 
 
 def _protocol_members() -> set[str]:
@@ -348,6 +356,38 @@ def test_what_only_looking_finds_is_read_by_the_engine_even_from_a_rule_that_swa
     result = run(change, Settings(), cache=None, jobs=1, rules=[rule])
     assert seen == [False, True]  # the lazy index's answer, then the full index's, which the result rests on
     assert result.index.build["mode"] == "full" and result.index.inexact() is None
+
+
+@pytest.mark.parametrize("lazy", [True, False])
+def test_the_engine_builds_a_provider_for_exactly_the_capabilities_the_rules_need(tmp_path, lazy):
+    change = _small_change(tmp_path / "repo")
+    read: dict[str, object] = {}
+
+    def reads_clones(change, index, settings, prior=()):
+        read["clones"] = index.clones.tokens("pkg.new.new")  # a typed attribute: no getattr, no None to test
+        read["candidates"] = sorted(index.candidates(["pkg.util.helper"]))
+        return iter(())
+
+    def reads_nothing_built(change, index, settings, prior=()):
+        for name, ask in (("clones", lambda: index.clones), ("declared", lambda: index.declared), ("candidates", lambda: index.candidates(["x"]))):
+            with pytest.raises(MissingCapability):
+                ask()  # not declared, not built: a bug to read, never an empty answer
+            read[name + " refused"] = True
+        return iter(())
+
+    needs = frozenset({LOOKUP, CLONE_CANDIDATES, CALLEE_CANDIDATES})
+    result = run(change, Settings(), cache=None, jobs=1, lazy=lazy, rules=[
+        Rule(code="RA900", name="reads-clones", summary="S.", doc="", check=reads_clones, needs=needs),
+    ])
+    assert read == {"clones": result.provided.clones.tokens("pkg.new.new"), "candidates": ["pkg.new.new"]} and read["clones"]
+    assert result.provided.provides(CLONE_CANDIDATES) and not result.provided.provides(DECLARED_TARGETS)
+    read.clear()
+    run(change, Settings(), cache=None, jobs=1, lazy=lazy, rules=[
+        Rule(code="RA901", name="reads-nothing-built", summary="S.", doc="", check=reads_nothing_built),
+    ])
+    assert read == {"clones refused": True, "declared refused": True, "candidates refused": True}
+    # the index itself holds its tables only: nothing bolted on, no memo in the frozen dataclass
+    assert {f.name for f in dataclasses.fields(RepoIndex)} & {"clones", "declared", "_wide"} == set()
 
 
 def test_the_shipped_rules_still_answer_lazily(tmp_path):

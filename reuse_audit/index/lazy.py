@@ -396,10 +396,6 @@ class LazyRepoIndex(RepoIndex):
         assert self.lazy is not None
         return self.lazy.is_method(callee)
 
-    def candidates(self, callees: Iterable[str], at_least: int = 1) -> set[str]:
-        assert self.lazy is not None
-        return self.lazy.candidates(callees, at_least)
-
 
 # --------------------------------------------------------------------------
 # building

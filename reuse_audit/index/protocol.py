@@ -216,11 +216,23 @@ class CloneLookup(Protocol):
         ...
 
 
+class CandidateSearch(Protocol):
+    """The callee candidates (capability ``callee_candidates``): ``index.repo.CallerSearch`` over the
+    full index's inverted callee index, ``index.lazy.LazyIndex`` by a text search."""
+
+    def candidates(self, callees: Iterable[str], at_least: int = 1) -> set[str]:
+        """Every function that may share at least ``at_least`` of ``callees`` (a superset)."""
+        ...
+
+
 class Index(Protocol):
     """What a rule may ask of the repository index: only what the rules use.
 
-    Each member names the capability a rule declares to use it (``Rule.needs``).
-    A rule declaring ``every_function`` or ``callers`` is given the full index
+    Each member names the capability a rule declares to use it (``Rule.needs``);
+    what a capability needs built (the callee candidates, the clone index, the
+    declared targets) the engine builds before the rules run, for the rules that
+    declare it (``lint.providers.Provided``: reading one no rule declared is a
+    bug, :class:`MissingCapability`).  A rule declaring ``every_function`` or ``callers`` is given the full index
     (``index.RepoIndex``), whose ``functions`` and ``by_path`` are Mappings and
     whose ``callers`` / ``method_callers`` are the inverted callee index.
     """
@@ -236,13 +248,13 @@ class Index(Protocol):
         ...
 
     @property
-    def clones(self) -> Optional[CloneLookup]:
-        """``clone_candidates``: the near-clone index, when the engine built it (a rule that needs it says so)."""
+    def clones(self) -> CloneLookup:
+        """``clone_candidates``: the near-clone index."""
         ...
 
     @property
-    def declared(self) -> "Optional[Mapping[str, DeclaredTarget]]":
-        """``declared_targets``: declared reuse target name -> what it resolves to in the tree, when targets are declared."""
+    def declared(self) -> "Mapping[str, DeclaredTarget]":
+        """``declared_targets``: declared reuse target name -> what it resolves to in the tree (empty: none declared)."""
         ...
 
     def is_method(self, callee: str) -> bool:
@@ -260,6 +272,6 @@ class Index(Protocol):
 
 
 __all__ = [
-    "Answers", "CALLEE_CANDIDATES", "CALLERS", "CAPABILITIES", "CLONE_CANDIDATES", "CloneLookup", "DECLARED_TARGETS",
+    "Answers", "CALLEE_CANDIDATES", "CandidateSearch", "CALLERS", "CAPABILITIES", "CLONE_CANDIDATES", "CloneLookup", "DECLARED_TARGETS",
     "EVERY_FUNCTION", "FUNCTIONS_OF_FILE", "Index", "Inexact", "LOOKUP", "Lookup", "LookupTable", "MissingCapability", "known",
 ]

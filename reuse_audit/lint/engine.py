@@ -19,10 +19,11 @@ from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.cache import FactsCache
 from reuse_audit.facts.model import FactsOf, FileFacts, Location
 from reuse_audit.index import RepoIndex, build_index, facts_notes, read_facts
-from reuse_audit.index.protocol import Inexact
+from reuse_audit.index.protocol import CLONE_CANDIDATES, Inexact
 from reuse_audit.index.background import running, wait
 from reuse_audit.lint.model import Finding, Report, SourceError
 from reuse_audit.lint import suppression
+from reuse_audit.lint.providers import Provided, provide
 from reuse_audit.lint.rule import Rule
 from reuse_audit.settings import Settings
 from reuse_audit.source.change import Change, FileChange, skipped_notes
@@ -34,6 +35,7 @@ class Result:
     report: Report
     index: RepoIndex
     change_set: ChangeSet
+    provided: Provided  # what the rules read: the index, and what the engine built for their needs
     rules: tuple[Rule, ...] = ()  # the rules that ran (a fix is verified with the same)
 
 
@@ -61,7 +63,7 @@ def run(
     both trees share."""
     selected = tuple(rules)
     needs = frozenset().union(*(rule.needs for rule in selected))
-    clones_wanted = any(rule.needs_clones for rule in selected)
+    clones_wanted = CLONE_CANDIDATES in needs  # the full build makes RA003's tokens on the way
     files = [f for f in change.files if not (f.new_path and settings.excluded(f.new_path))]
     skipped = skipped_notes(change, settings)
     if skipped:
@@ -75,7 +77,6 @@ def run(
     if lazy:
         from reuse_audit.index import lazy as lazy_index
         from reuse_audit.index.lazy import LazyRepoIndex, build_lazy_index
-        from reuse_audit.index.lazyclones import LazyCloneIndex
 
         lazy = not LazyRepoIndex.missing(needs)  # a rule needs what only the full index answers
     if lazy:
@@ -90,16 +91,8 @@ def run(
             if inexact is None and many > lazy_index.LAZY_MAX_FUNCTIONS:
                 inexact = Inexact(f"{many} changed functions: the full build is the cheaper", built.lazy.digested, costly=True)
             if inexact is None:
-                if not clones_wanted:
-                    checked = _check(change, index, change_set, selected, settings)
-                else:
-                    clones = LazyCloneIndex(built.lazy, built.functions, settings.min_tokens)
-                    # RA003's per-file stage (every file's raw symbols) goes on beside the rules before it
-                    clones.begin(change_set.qualnames - change_set.moved)
-                    try:
-                        checked = _check(change, dataclasses.replace(index, clones=clones), change_set, selected, settings)
-                    finally:
-                        clones.close()
+                with provide(needs, index, built.lazy, change, change_set, settings, cache, jobs) as provided:
+                    checked = _check(change, provided, change_set, selected, settings)
                 inexact = built.inexact()
                 if inexact is None:
                     assert checked is not None
@@ -115,12 +108,8 @@ def run(
             wait_for_background(cache)
     index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted, file_notes=False, digested=digested)
     change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
-    if clones_wanted:
-        from reuse_audit.index.clones import build_clone_index
-
-        clone_index = build_clone_index(change.after, index, settings, cache, jobs=jobs)
-        index = dataclasses.replace(index, clones=clone_index, token_entries=None, notes=index.notes + clone_index.notes)
-    checked = _check(change, index, change_set, selected, settings)
+    with provide(needs, index, None, change, change_set, settings, cache, jobs) as provided:
+        checked = _check(change, provided, change_set, selected, settings)
     assert checked is not None  # (the full index answers every question exactly)
     return checked
 
@@ -213,27 +202,24 @@ def one_target_a_function(findings: list[Finding], rules: Iterable[Rule]) -> lis
 
 
 def _check(
-    change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings
+    change: Change, provided: Provided, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings
 ) -> Optional[Result]:
-    """The rules' findings over ``index``, and the report; None when a rule's question found that
-    the (lazy) index cannot answer exactly (``index.inexact()``): the rules after it are not run."""
-    if settings.targets and any(rule.needs_targets for rule in selected):
-        from reuse_audit.index.targets import resolve_targets
-
-        paths = [p for p in change.after.paths() if not settings.excluded(p)]
-        index = dataclasses.replace(index, declared=resolve_targets(change.after, settings.targets, paths))
+    """The rules' findings over the index and what was built for their needs (``provided``), and
+    the report; None when a rule's question found that the (lazy) index cannot answer exactly
+    (``index.inexact()``): the rules after it are not run."""
+    index = provided.index
     findings: list[Finding] = []
     made: dict[str, tuple[Finding, ...]] = {}
     for rule in in_order(selected):
         prior = tuple(f for code in rule.defers_to for f in made.get(code, ()))
-        made[rule.code] = tuple(rule.check(change_set, index, settings, prior))
+        made[rule.code] = tuple(rule.check(change_set, provided, settings, prior))
         if index.inexact() is not None:
             return None  # its findings rest on answers given as "none": the engine builds the full index
         findings.extend(made[rule.code])
-    findings = suppression.apply(findings, index, settings)
+    findings = suppression.apply(findings, provided, settings)
     findings = one_target_a_function(findings, selected)
     findings.sort(key=lambda f: f.sort_key)
-    notes = set(change.notes) | set(index.notes)
+    notes = set(change.notes) | set(index.notes) | set(provided.notes)
     changed = {f.new_path for f in change.files if f.new_path and f.new_path.endswith(".py") and not settings.excluded(f.new_path)}
     # the tree's paths leave out the files too big to parse (a note names them)
     errors = source_errors(sorted(changed & set(change.after.paths())), change_set.after_facts)
@@ -262,7 +248,7 @@ def _check(
         errors=errors,
         existing=change.existing,
     )
-    return Result(report=report, index=index, change_set=change_set, rules=selected)
+    return Result(report=report, index=index, change_set=change_set, provided=provided, rules=selected)
 
 
 #: how the parser's decode note says the bytes were not source text (no encoding read them)
