@@ -27,7 +27,23 @@ from reuse_audit.index.clones import build_clone_index
 from reuse_audit.api import all_rules, run
 from reuse_audit.source.change import change_from_patch
 from reuse_audit.index import RepoIndex, build_index
-from reuse_audit.index.protocol import CALLEE_CANDIDATES, CALLERS, CAPABILITIES, CLONE_CANDIDATES, DECLARED_TARGETS, EVERY_FUNCTION, FUNCTIONS_OF_FILE, LOOKUP, Index, MissingCapability
+from reuse_audit.change.model import ChangeSet
+from reuse_audit.index.protocol import (
+    AFTER_FACTS,
+    AFTER_SOURCE,
+    CALLEE_CANDIDATES,
+    CALLERS,
+    CAPABILITIES,
+    CLONE_CANDIDATES,
+    DECLARED_TARGETS,
+    EVERY_FUNCTION,
+    FUNCTIONS_OF_FILE,
+    LINE_DATES,
+    LOOKUP,
+    OLD_VERSIONS,
+    Index,
+    MissingCapability,
+)
 from reuse_audit.index.lazy import LazyRepoIndex, build_lazy_index
 from reuse_audit.index.repo import CallerSearch
 from reuse_audit.lint.providers import Provided
@@ -366,28 +382,42 @@ def test_the_engine_builds_a_provider_for_exactly_the_capabilities_the_rules_nee
     def reads_clones(change, index, settings, prior=()):
         read["clones"] = index.clones.tokens("pkg.new.new")  # a typed attribute: no getattr, no None to test
         read["candidates"] = sorted(index.candidates(["pkg.util.helper"]))
+        read["old"] = index.old_versions.callees("pkg.new.new")  # added, not modified: no old version
+        read["source"] = index.read_after("pkg/new.py").splitlines()[0]
+        read["facts"] = [f.local_name for f in index.after_facts("pkg/new.py").functions]
+        read["written"] = index.written_at("pkg/new.py", 4)  # not check PATH...: unknown
         return iter(())
 
     def reads_nothing_built(change, index, settings, prior=()):
-        for name, ask in (("clones", lambda: index.clones), ("declared", lambda: index.declared), ("candidates", lambda: index.candidates(["x"]))):
+        asked = {
+            "clones": lambda: index.clones, "declared": lambda: index.declared, "candidates": lambda: index.candidates(["x"]),
+            "old": lambda: index.old_versions, "facts": lambda: index.after_facts, "source": lambda: index.read_after,
+            "written": lambda: index.written_at,
+        }
+        for name, ask in asked.items():
             with pytest.raises(MissingCapability):
                 ask()  # not declared, not built: a bug to read, never an empty answer
             read[name + " refused"] = True
         return iter(())
 
-    needs = frozenset({LOOKUP, CLONE_CANDIDATES, CALLEE_CANDIDATES})
+    needs = frozenset({LOOKUP, CLONE_CANDIDATES, CALLEE_CANDIDATES, OLD_VERSIONS, AFTER_SOURCE, AFTER_FACTS, LINE_DATES})
     result = run(change, Settings(), cache=None, jobs=1, lazy=lazy, rules=[
         Rule(code="RA900", name="reads-clones", summary="S.", doc="", check=reads_clones, needs=needs),
     ])
-    assert read == {"clones": result.provided.clones.tokens("pkg.new.new"), "candidates": ["pkg.new.new"]} and read["clones"]
+    assert read == {
+        "clones": result.provided.clones.tokens("pkg.new.new"), "candidates": ["pkg.new.new"],
+        "old": None, "source": b"from pkg.util import helper", "facts": ["new"], "written": None,
+    } and read["clones"]
     assert result.provided.provides(CLONE_CANDIDATES) and not result.provided.provides(DECLARED_TARGETS)
     read.clear()
     run(change, Settings(), cache=None, jobs=1, lazy=lazy, rules=[
         Rule(code="RA901", name="reads-nothing-built", summary="S.", doc="", check=reads_nothing_built),
     ])
-    assert read == {"clones refused": True, "declared refused": True, "candidates refused": True}
-    # the index itself holds its tables only: nothing bolted on, no memo in the frozen dataclass
+    assert read == {f"{name} refused": True for name in ("clones", "declared", "candidates", "old", "facts", "source", "written")}
+    # the index itself holds its tables only: nothing bolted on, no memo in the frozen dataclass;
+    # the change set is plain data: no callback reading files or running a tokenizer
     assert {f.name for f in dataclasses.fields(RepoIndex)} & {"clones", "declared", "_wide"} == set()
+    assert {f.name for f in dataclasses.fields(ChangeSet)} & {"before", "after_facts", "read_after", "written_at"} == set()
 
 
 def test_the_shipped_rules_still_answer_lazily(tmp_path):

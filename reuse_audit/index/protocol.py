@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import (
     TYPE_CHECKING,
+    Callable,
     ClassVar,
     Iterable,
     Mapping,
@@ -30,7 +31,7 @@ from typing import (
     overload,
 )
 
-from reuse_audit.facts.model import Function
+from reuse_audit.facts.model import FactsOf, Function
 
 if TYPE_CHECKING:  # pragma: no cover
     from reuse_audit.index.clones import Match
@@ -55,15 +56,28 @@ CLONE_CANDIDATES = "clone_candidates"
 DECLARED_TARGETS = "declared_targets"
 """``declared``: the declared reuse targets resolved over the tree; the engine resolves them."""
 
+OLD_VERSIONS = "old_versions"
+"""``old_versions``: the old versions of the change's modified functions (their callees, their tokens); the engine builds it."""
+
+AFTER_FACTS = "after_facts"
+"""``after_facts(path)``: a file's facts in the tree after the change (its imports, its classes' bases), read when asked."""
+
+AFTER_SOURCE = "after_source"
+"""``read_after(path)``: a file's bytes in the tree after the change."""
+
+LINE_DATES = "line_dates"
+"""``written_at(path, line)``: when a line was written (git blame), for ``check PATH...``; None: unknown."""
+
 EVERY_FUNCTION = "every_function"
 """Every function of the tree: iterating, or counting, ``functions`` and ``by_path``."""
 
 CALLERS = "callers"
 """``callers[callee]`` / ``method_callers[name]``: exactly the functions calling a callee (the inverted callee index)."""
 
-CAPABILITIES = frozenset(
-    {LOOKUP, FUNCTIONS_OF_FILE, CALLEE_CANDIDATES, CLONE_CANDIDATES, DECLARED_TARGETS, EVERY_FUNCTION, CALLERS}
-)
+CAPABILITIES = frozenset({
+    LOOKUP, FUNCTIONS_OF_FILE, CALLEE_CANDIDATES, CLONE_CANDIDATES, DECLARED_TARGETS,
+    OLD_VERSIONS, AFTER_FACTS, AFTER_SOURCE, LINE_DATES, EVERY_FUNCTION, CALLERS,
+})
 
 
 def known(capabilities: Iterable[str]) -> frozenset[str]:
@@ -216,6 +230,22 @@ class CloneLookup(Protocol):
         ...
 
 
+class OldVersions(Protocol):
+    """The old versions of a change's modified functions (``change.previous.Before``): capability ``old_versions``."""
+
+    def callees(self, qualname: str) -> Optional[frozenset[str]]:
+        """The callees of the old version of the modified ``qualname`` (None: not modified, or not found)."""
+        ...
+
+    def tokens(self, qualname: str) -> Optional[tuple[str, str]]:
+        """(sequence, literals) of the old version of the modified ``qualname`` (RA003's tokens)."""
+        ...
+
+
+#: ``(path, line) -> when that line was written`` (seconds since the epoch; None: unknown): capability ``line_dates``
+LineDates = Callable[[str, int], Optional[float]]
+
+
 class CandidateSearch(Protocol):
     """The callee candidates (capability ``callee_candidates``): ``index.repo.CallerSearch`` over the
     full index's inverted callee index, ``index.lazy.LazyIndex`` by a text search."""
@@ -257,6 +287,26 @@ class Index(Protocol):
         """``declared_targets``: declared reuse target name -> what it resolves to in the tree (empty: none declared)."""
         ...
 
+    @property
+    def old_versions(self) -> OldVersions:
+        """``old_versions``: the old versions of the change's modified functions."""
+        ...
+
+    @property
+    def after_facts(self) -> FactsOf:
+        """``after_facts``: path -> a file's facts in the tree after the change (None: not parsed)."""
+        ...
+
+    @property
+    def read_after(self) -> Callable[[str], bytes]:
+        """``after_source``: path -> a file's bytes in the tree after the change (OSError: unreadable)."""
+        ...
+
+    @property
+    def written_at(self) -> LineDates:
+        """``line_dates``: (path, line) -> when it was written; None for every line when unknown (not ``check PATH...``, or no git)."""
+        ...
+
     def is_method(self, callee: str) -> bool:
         """``lookup``: is ``callee`` a method of a class of the tree (so that a call of its name may be a call of it)?"""
         ...
@@ -272,6 +322,7 @@ class Index(Protocol):
 
 
 __all__ = [
-    "Answers", "CALLEE_CANDIDATES", "CandidateSearch", "CALLERS", "CAPABILITIES", "CLONE_CANDIDATES", "CloneLookup", "DECLARED_TARGETS",
+    "AFTER_FACTS", "AFTER_SOURCE", "Answers", "CALLEE_CANDIDATES", "CandidateSearch", "LINE_DATES", "LineDates",
+    "OLD_VERSIONS", "OldVersions", "CALLERS", "CAPABILITIES", "CLONE_CANDIDATES", "CloneLookup", "DECLARED_TARGETS",
     "EVERY_FUNCTION", "FUNCTIONS_OF_FILE", "Index", "Inexact", "LOOKUP", "Lookup", "LookupTable", "MissingCapability", "known",
 ]

@@ -27,7 +27,7 @@ from reuse_audit.lint.providers import Provided, provide
 from reuse_audit.lint.rule import Rule
 from reuse_audit.settings import Settings
 from reuse_audit.source.change import Change, FileChange, skipped_notes
-from reuse_audit.source.tree import FsTree
+from reuse_audit.source.tree import SourceTree
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,8 @@ def run(
         facts, _ = read_facts(change.before, [path], cache, jobs=1)
         return facts.get(path)
 
+    after_facts = _facts_reader(change.after, cache)
+
     digested = None
     if lazy:
         from reuse_audit.index import lazy as lazy_index
@@ -85,14 +87,14 @@ def run(
         if isinstance(built, LazyRepoIndex):
             assert built.lazy is not None
             index: RepoIndex = built
-            change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
+            change_set = _change_set(change, files, index, before_facts, settings)
             many = len(change_set.qualnames - change_set.moved)
             inexact = built.inexact()
             if inexact is None and many > lazy_index.LAZY_MAX_FUNCTIONS:
                 inexact = Inexact(f"{many} changed functions: the full build is the cheaper", built.lazy.digested, costly=True)
             if inexact is None:
-                with provide(needs, index, built.lazy, change, change_set, settings, cache, jobs) as provided:
-                    checked = _check(change, provided, change_set, selected, settings)
+                with provide(needs, index, built.lazy, change, change_set, settings, cache, jobs, before_facts, after_facts) as provided:
+                    checked = _check(change, provided, change_set, selected, settings, after_facts)
                 inexact = built.inexact()
                 if inexact is None:
                     assert checked is not None
@@ -107,9 +109,9 @@ def run(
             # rather than pay for a second one beside it
             wait_for_background(cache)
     index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted, file_notes=False, digested=digested)
-    change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
-    with provide(needs, index, None, change, change_set, settings, cache, jobs) as provided:
-        checked = _check(change, provided, change_set, selected, settings)
+    change_set = _change_set(change, files, index, before_facts, settings)
+    with provide(needs, index, None, change, change_set, settings, cache, jobs, before_facts, after_facts) as provided:
+        checked = _check(change, provided, change_set, selected, settings, after_facts)
     assert checked is not None  # (the full index answers every question exactly)
     return checked
 
@@ -126,26 +128,8 @@ def wait_for_background(cache: FactsCache) -> bool:
     return wait(directory, BACKGROUND_WAIT)
 
 
-def _change_set(
-    change: Change,
-    files: list[FileChange],
-    index: RepoIndex,
-    before_facts: FactsOf,
-    settings: Settings,
-    cache: Optional[FactsCache],
-    jobs: int,
-) -> ChangeSet:
-    from reuse_audit.change.previous import Before
-
-    read: dict[str, Optional[FileFacts]] = {}
-
-    def after_facts(path: str) -> Optional[FileFacts]:
-        if path not in read:
-            facts, _ = read_facts(change.after, [path], cache, jobs=1)
-            read[path] = facts.get(path)
-        return read[path]
-
-    change_set = build_change_set(
+def _change_set(change: Change, files: list[FileChange], index: RepoIndex, before_facts: FactsOf, settings: Settings) -> ChangeSet:
+    return build_change_set(
         files,
         index,
         before_facts,
@@ -153,16 +137,21 @@ def _change_set(
         read_before=change.before.read,
         read_after=change.after.read,
         min_similarity=settings.min_similarity,
-        before=lambda old: Before(change.before, old, before_facts, settings, cache, jobs),
+        existing=change.existing,
     )
-    written_at = None
-    if change.existing and isinstance(change.after, FsTree):
-        from reuse_audit.source.blame import line_dates
 
-        written_at = line_dates(change.after.root)
-    return dataclasses.replace(
-        change_set, after_facts=after_facts, read_after=change.after.read, existing=change.existing, written_at=written_at
-    )
+
+def _facts_reader(tree: SourceTree, cache: Optional[FactsCache]) -> FactsOf:
+    """path -> the facts of that file of ``tree`` (None: not parsed), each read once, when first asked."""
+    read: dict[str, Optional[FileFacts]] = {}
+
+    def facts_of(path: str) -> Optional[FileFacts]:
+        if path not in read:
+            facts, _ = read_facts(tree, [path], cache, jobs=1)
+            read[path] = facts.get(path)
+        return read[path]
+
+    return facts_of
 
 
 def in_order(rules: Iterable[Rule]) -> list[Rule]:
@@ -202,7 +191,7 @@ def one_target_a_function(findings: list[Finding], rules: Iterable[Rule]) -> lis
 
 
 def _check(
-    change: Change, provided: Provided, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings
+    change: Change, provided: Provided, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings, after_facts: FactsOf
 ) -> Optional[Result]:
     """The rules' findings over the index and what was built for their needs (``provided``), and
     the report; None when a rule's question found that the (lazy) index cannot answer exactly
@@ -222,7 +211,7 @@ def _check(
     notes = set(change.notes) | set(index.notes) | set(provided.notes)
     changed = {f.new_path for f in change.files if f.new_path and f.new_path.endswith(".py") and not settings.excluded(f.new_path)}
     # the tree's paths leave out the files too big to parse (a note names them)
-    errors = source_errors(sorted(changed & set(change.after.paths())), change_set.after_facts)
+    errors = source_errors(sorted(changed & set(change.after.paths())), after_facts)
     # The files' own notes (decoding, syntax errors) are those of the files the
     # report rests on: the changed files and the files of its findings.  (A lazy
     # index knows no others; a full one gives the same.)  A changed file that is
@@ -258,8 +247,8 @@ _UNDECODED = "decoded as latin-1: "
 def source_errors(paths: Iterable[str], facts_of: Optional[FactsOf]) -> tuple[SourceError, ...]:
     """The changed files of ``paths`` that are not Python, as ruff reports a syntax error: bytes
     no encoding of Python's rules reads (a binary file), or code that does not parse.  One a
-    file, at its first error.  ``facts_of(path)`` gives a file's facts (None: not parsed); a
-    change set without it (``ChangeSet.after_facts``: ``run`` always gives one) knows no file's."""
+    file, at its first error.  ``facts_of(path)`` gives a file's facts (None: not parsed); without
+    it (``run`` always gives one), no file's is known."""
     if facts_of is None:
         return ()
     errors = []

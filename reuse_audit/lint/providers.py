@@ -4,8 +4,10 @@ As libcst resolves a visitor's ``METADATA_DEPENDENCIES`` with one provider per
 kind of metadata before the visitor runs, the engine reads the selected rules'
 ``Rule.needs`` (``index_protocol``'s capabilities) and builds one provider for
 each capability that needs building (:data:`PROVIDERS`): the callee candidates,
-the clone index, the declared targets.  The other capabilities are the index's
-own tables.  The rules read each as a typed attribute of :class:`Provided`, a
+the clone index, the declared targets, the old versions of the modified
+functions, the files' facts and bytes after the change, when a line was
+written.  The other capabilities are the index's own tables.  The change set
+stays plain data (``change.model.ChangeSet``).  The rules read each as a typed attribute of :class:`Provided`, a
 frozen view; a capability no selected rule declared is not built, and reading
 it is a bug (``MissingCapability``), never an empty answer.
 """
@@ -18,21 +20,28 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Optiona
 
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.cache import FactsCache
-from reuse_audit.facts.model import Function
+from reuse_audit.facts.model import FactsOf, Function
 from reuse_audit.index.protocol import (
+    AFTER_FACTS,
+    AFTER_SOURCE,
     CALLEE_CANDIDATES,
     CLONE_CANDIDATES,
     DECLARED_TARGETS,
+    LINE_DATES,
+    OLD_VERSIONS,
     CandidateSearch,
     CloneLookup,
     Inexact,
+    LineDates,
     Lookup,
     MissingCapability,
+    OldVersions,
 )
 from reuse_audit.index.repo import CallerSearch, RepoIndex
 from reuse_audit.settings import Settings
 from reuse_audit.source.change import Change
 from reuse_audit.source.note import Note
+from reuse_audit.source.tree import FsTree
 
 if TYPE_CHECKING:  # pragma: no cover
     from reuse_audit.index.lazy import LazyIndex
@@ -41,7 +50,7 @@ if TYPE_CHECKING:  # pragma: no cover
 T = TypeVar("T")
 
 #: The capabilities a provider builds for a check (the others are the index's own tables).
-PROVIDERS = (CALLEE_CANDIDATES, CLONE_CANDIDATES, DECLARED_TARGETS)
+PROVIDERS = (CALLEE_CANDIDATES, CLONE_CANDIDATES, DECLARED_TARGETS, OLD_VERSIONS, AFTER_FACTS, AFTER_SOURCE, LINE_DATES)
 
 
 @dataclass(frozen=True)
@@ -53,6 +62,10 @@ class Provided:
     search: Optional[CandidateSearch] = None  # callee_candidates
     clone_index: Optional[CloneLookup] = None  # clone_candidates
     targets: Optional[Mapping[str, DeclaredTarget]] = None  # declared_targets
+    old: Optional[OldVersions] = None  # old_versions
+    facts: Optional[FactsOf] = None  # after_facts
+    source: Optional[Callable[[str], bytes]] = None  # after_source
+    dates: Optional[LineDates] = None  # line_dates
     notes: tuple[Note, ...] = ()  # what building them had to say (the clone index's cache)
 
     @property
@@ -83,15 +96,40 @@ class Provided:
     def declared(self) -> Mapping[str, DeclaredTarget]:
         return _built(self.targets, DECLARED_TARGETS)
 
+    @property
+    def old_versions(self) -> OldVersions:
+        return _built(self.old, OLD_VERSIONS)
+
+    @property
+    def after_facts(self) -> FactsOf:
+        return _built(self.facts, AFTER_FACTS)
+
+    @property
+    def read_after(self) -> Callable[[str], bytes]:
+        return _built(self.source, AFTER_SOURCE)
+
+    @property
+    def written_at(self) -> LineDates:
+        return _built(self.dates, LINE_DATES)
+
     def provides(self, capability: str) -> bool:
         """Was ``capability`` (one of :data:`PROVIDERS`) built for this check?"""
-        return {CALLEE_CANDIDATES: self.search, CLONE_CANDIDATES: self.clone_index, DECLARED_TARGETS: self.targets}[capability] is not None
+        built: dict[str, object] = {
+            CALLEE_CANDIDATES: self.search, CLONE_CANDIDATES: self.clone_index, DECLARED_TARGETS: self.targets,
+            OLD_VERSIONS: self.old, AFTER_FACTS: self.facts, AFTER_SOURCE: self.source, LINE_DATES: self.dates,
+        }
+        return built[capability] is not None
 
 
 def _built(value: Optional[T], capability: str) -> T:
     if value is None:
         raise MissingCapability(f"{capability}: no rule of this check declared it (Rule.needs), so the engine did not build it")
     return value
+
+
+def _unknown_dates(path: str, line: int) -> Optional[float]:
+    """When a line was written, where nobody can tell (not ``check PATH...``, or no git): unknown."""
+    return None
 
 
 @contextmanager
@@ -104,9 +142,12 @@ def provide(
     settings: Settings,
     cache: Optional[FactsCache],
     jobs: int,
+    before_facts: FactsOf,
+    after_facts: FactsOf,
 ) -> Iterator[Provided]:
     """The view of ``index`` with a provider built for each capability of ``needs`` that needs one
-    (:data:`PROVIDERS`); ``lazy``: the lazy index ``index`` answers through, if it is lazy.
+    (:data:`PROVIDERS`); ``lazy``: the lazy index ``index`` answers through, if it is lazy;
+    ``before_facts`` / ``after_facts``: a file's facts in the tree before / after ``change``.
     What the providers began beside the rules (RA003's per-file stage) is stopped on leaving."""
     search: Optional[CandidateSearch] = None
     if CALLEE_CANDIDATES in needs:
@@ -135,8 +176,23 @@ def provide(
 
             paths = [p for p in change.after.paths() if not settings.excluded(p)]
             targets = resolve_targets(change.after, settings.targets, paths)
+    old: Optional[OldVersions] = None
+    if OLD_VERSIONS in needs:
+        from reuse_audit.change.previous import Before
+
+        versions = {c.qualname: (c.old_path, c.old_local) for c in change_set.changed if c.old_path is not None and c.old_local is not None}
+        old = Before(change.before, versions, before_facts, settings, cache, jobs)
+    dates: Optional[LineDates] = None
+    if LINE_DATES in needs:
+        dates = _unknown_dates
+        if change_set.existing and isinstance(change.after, FsTree):
+            from reuse_audit.source.blame import line_dates
+
+            dates = line_dates(change.after.root) or _unknown_dates
+    facts = after_facts if AFTER_FACTS in needs else None
+    source = change.after.read if AFTER_SOURCE in needs else None
     try:
-        yield Provided(index, search, clone_index, targets, notes)
+        yield Provided(index, search, clone_index, targets, old, facts, source, dates, notes)
     finally:
         close()
 
