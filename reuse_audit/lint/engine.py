@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Union
 
 from reuse_audit.change.changeset import build_change_set
 from reuse_audit.change.model import ChangeSet
@@ -23,7 +23,7 @@ from reuse_audit.index.protocol import CLONE_CANDIDATES, Inexact
 from reuse_audit.index.background import running, wait
 from reuse_audit.lint.model import Finding, Report, SourceError
 from reuse_audit.lint import suppression
-from reuse_audit.lint.providers import Provided, provide
+from reuse_audit.lint.providers import Inputs, Provided, provide
 from reuse_audit.lint.rule import Rule
 from reuse_audit.settings import Settings
 from reuse_audit.source.change import Change, FileChange, skipped_notes
@@ -63,7 +63,6 @@ def run(
     both trees share."""
     selected = tuple(rules)
     needs = frozenset().union(*(rule.needs for rule in selected))
-    clones_wanted = CLONE_CANDIDATES in needs  # the full build makes RA003's tokens on the way
     files = [f for f in change.files if not (f.new_path and settings.excluded(f.new_path))]
     skipped = skipped_notes(change, settings)
     if skipped:
@@ -73,46 +72,59 @@ def run(
         facts, _ = read_facts(change.before, [path], cache, jobs=1)
         return facts.get(path)
 
-    after_facts = _facts_reader(change.after, cache)
-
+    inputs = Inputs(change, settings, cache, jobs, before_facts, _facts_reader(change.after, cache))
     digested = None
     if lazy:
-        from reuse_audit.index import lazy as lazy_index
-        from reuse_audit.index.lazy import LazyRepoIndex, build_lazy_index
+        from reuse_audit.index.lazy import LazyRepoIndex
 
         lazy = not LazyRepoIndex.missing(needs)  # a rule needs what only the full index answers
     if lazy:
-        inherited = previous.lazy if isinstance(previous, LazyRepoIndex) else None
-        built = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path], previous=inherited)
-        if isinstance(built, LazyRepoIndex):
-            assert built.lazy is not None
-            index: RepoIndex = built
-            change_set = _change_set(change, files, index, before_facts, settings)
-            many = len(change_set.qualnames - change_set.moved)
-            inexact = built.inexact()
-            if inexact is None and many > lazy_index.LAZY_MAX_FUNCTIONS:
-                inexact = Inexact(f"{many} changed functions: the full build is the cheaper", built.lazy.digested, costly=True)
-            if inexact is None:
-                with provide(needs, index, built.lazy, change, change_set, settings, cache, jobs, before_facts, after_facts) as provided:
-                    checked = _check(change, provided, change_set, selected, settings, after_facts)
-                inexact = built.inexact()
-                if inexact is None:
-                    assert checked is not None
-                    return checked
-        else:
-            inexact = built
+        answer = _lazily(inputs, files, selected, needs, previous)
+        if isinstance(answer, Result):
+            return answer
         # the lazy index cannot answer this check exactly, or not cheaply (Inexact): the full index
-        digested = inexact.digested
-        if inexact.costly and cache is not None:
+        digested = answer.digested
+        if answer.costly and cache is not None:
             # the full build is the cheaper answer: a background build under way is making
             # it already, and started sooner; wait for it (then start from its snapshot)
             # rather than pay for a second one beside it
             wait_for_background(cache)
+    clones_wanted = CLONE_CANDIDATES in needs  # the full build makes RA003's tokens on the way
     index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted, file_notes=False, digested=digested)
     change_set = _change_set(change, files, index, before_facts, settings)
-    with provide(needs, index, None, change, change_set, settings, cache, jobs, before_facts, after_facts) as provided:
-        checked = _check(change, provided, change_set, selected, settings, after_facts)
+    with provide(needs, index, None, change_set, inputs) as provided:
+        checked = _check(provided, change_set, selected, inputs)
     assert checked is not None  # (the full index answers every question exactly)
+    return checked
+
+
+def _lazily(
+    inputs: Inputs, files: list[FileChange], selected: tuple[Rule, ...], needs: frozenset[str], previous: Optional[RepoIndex]
+) -> Union[Result, Inexact]:
+    """The check over the lazy index, or why the lazy index cannot answer it exactly, or not
+    cheaply: found by building it, by making the change set, or by a rule's question."""
+    from reuse_audit.index import lazy as lazy_index
+    from reuse_audit.index.lazy import LazyRepoIndex, build_lazy_index
+
+    change, settings = inputs.change, inputs.settings
+    inherited = previous.lazy if isinstance(previous, LazyRepoIndex) else None
+    changed = [f.new_path for f in files if f.new_path]
+    built = build_lazy_index(change.after, settings, inputs.cache, inputs.jobs, changed, previous=inherited)
+    if not isinstance(built, LazyRepoIndex):
+        return built  # (a stored snapshot)
+    assert built.lazy is not None
+    change_set = _change_set(change, files, built, inputs.before_facts, settings)
+    many = len(change_set.qualnames - change_set.moved)
+    if built.inexact() is None and many > lazy_index.LAZY_MAX_FUNCTIONS:
+        return Inexact(f"{many} changed functions: the full build is the cheaper", built.lazy.digested, costly=True)
+    checked = None
+    if built.inexact() is None:
+        with provide(needs, built, built.lazy, change_set, inputs) as provided:
+            checked = _check(provided, change_set, selected, inputs)
+    inexact = built.inexact()
+    if inexact is not None:
+        return inexact
+    assert checked is not None  # (None only when the index said it cannot answer)
     return checked
 
 
@@ -190,13 +202,11 @@ def one_target_a_function(findings: list[Finding], rules: Iterable[Rule]) -> lis
     return kept
 
 
-def _check(
-    change: Change, provided: Provided, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings, after_facts: FactsOf
-) -> Optional[Result]:
+def _check(provided: Provided, change_set: ChangeSet, selected: tuple[Rule, ...], inputs: Inputs) -> Optional[Result]:
     """The rules' findings over the index and what was built for their needs (``provided``), and
     the report; None when a rule's question found that the (lazy) index cannot answer exactly
     (``index.inexact()``): the rules after it are not run."""
-    index = provided.index
+    index, change, settings = provided.index, inputs.change, inputs.settings
     findings: list[Finding] = []
     made: dict[str, tuple[Finding, ...]] = {}
     for rule in in_order(selected):
@@ -211,7 +221,7 @@ def _check(
     notes = set(change.notes) | set(index.notes) | set(provided.notes)
     changed = {f.new_path for f in change.files if f.new_path and f.new_path.endswith(".py") and not settings.excluded(f.new_path)}
     # the tree's paths leave out the files too big to parse (a note names them)
-    errors = source_errors(sorted(changed & set(change.after.paths())), after_facts)
+    errors = source_errors(sorted(changed & set(change.after.paths())), inputs.after_facts)
     # The files' own notes (decoding, syntax errors) are those of the files the
     # report rests on: the changed files and the files of its findings.  (A lazy
     # index knows no others; a full one gives the same.)  A changed file that is

@@ -127,6 +127,18 @@ def _built(value: Optional[T], capability: str) -> T:
     return value
 
 
+@dataclass(frozen=True)
+class Inputs:
+    """What a check's providers are built from, besides its index and change set."""
+
+    change: Change
+    settings: Settings
+    cache: Optional[FactsCache]
+    jobs: int
+    before_facts: FactsOf  # path -> a file's facts in the tree before the change
+    after_facts: FactsOf  # path -> a file's facts in the tree after it
+
+
 def _unknown_dates(path: str, line: int) -> Optional[float]:
     """When a line was written, where nobody can tell (not ``check PATH...``, or no git): unknown."""
     return None
@@ -134,21 +146,12 @@ def _unknown_dates(path: str, line: int) -> Optional[float]:
 
 @contextmanager
 def provide(
-    needs: frozenset[str],
-    index: RepoIndex,
-    lazy: Optional[LazyIndex],
-    change: Change,
-    change_set: ChangeSet,
-    settings: Settings,
-    cache: Optional[FactsCache],
-    jobs: int,
-    before_facts: FactsOf,
-    after_facts: FactsOf,
+    needs: frozenset[str], index: RepoIndex, lazy: Optional[LazyIndex], change_set: ChangeSet, inputs: Inputs
 ) -> Iterator[Provided]:
     """The view of ``index`` with a provider built for each capability of ``needs`` that needs one
-    (:data:`PROVIDERS`); ``lazy``: the lazy index ``index`` answers through, if it is lazy;
-    ``before_facts`` / ``after_facts``: a file's facts in the tree before / after ``change``.
+    (:data:`PROVIDERS`); ``lazy``: the lazy index ``index`` answers through, if it is lazy.
     What the providers began beside the rules (RA003's per-file stage) is stopped on leaving."""
+    change, settings, cache, jobs = inputs.change, inputs.settings, inputs.cache, inputs.jobs
     search: Optional[CandidateSearch] = None
     if CALLEE_CANDIDATES in needs:
         search = lazy if lazy is not None else CallerSearch(index)
@@ -181,7 +184,7 @@ def provide(
         from reuse_audit.change.previous import Before
 
         versions = {c.qualname: (c.old_path, c.old_local) for c in change_set.changed if c.old_path is not None and c.old_local is not None}
-        old = Before(change.before, versions, before_facts, settings, cache, jobs)
+        old = Before(change.before, versions, inputs.before_facts, settings, cache, jobs)
     dates: Optional[LineDates] = None
     if LINE_DATES in needs:
         dates = _unknown_dates
@@ -189,7 +192,7 @@ def provide(
             from reuse_audit.source.blame import line_dates
 
             dates = line_dates(change.after.root) or _unknown_dates
-    facts = after_facts if AFTER_FACTS in needs else None
+    facts = inputs.after_facts if AFTER_FACTS in needs else None
     source = change.after.read if AFTER_SOURCE in needs else None
     try:
         yield Provided(index, search, clone_index, targets, old, facts, source, dates, notes)
@@ -197,4 +200,4 @@ def provide(
         close()
 
 
-__all__ = ["PROVIDERS", "Provided", "provide"]
+__all__ = ["PROVIDERS", "Inputs", "Provided", "provide"]
