@@ -57,6 +57,7 @@ from reuse_audit.facts.parse import parse_source
 from reuse_audit.index.background import ENV_OFF as NO_BACKGROUND
 from reuse_audit.index import RepoIndex, build_index
 from reuse_audit.index.lazy import LazyRepoIndex
+from reuse_audit.index.protocol import DECLARED_TARGETS
 from reuse_audit.index.targets import DeclaredTarget
 from reuse_audit.index.targets import resolve_targets as _resolve_targets
 from reuse_audit.lint.config import load_settings as _load_settings
@@ -140,7 +141,7 @@ def resolve_targets(tree: SourceTree, names: Iterable[str]) -> dict[str, Declare
 def declared_targets(result: Result) -> dict[str, DeclaredTarget]:
     """The declared targets of a check (``Settings.targets``) as it resolved them, by name (as
     :func:`resolve_targets` does); empty for a check without targets."""
-    return dict(result.index.declared or {})
+    return dict(result.provided.declared) if result.provided.provides(DECLARED_TARGETS) else {}
 
 
 def mcp_sdk_missing() -> Optional[str]:

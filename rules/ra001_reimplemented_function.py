@@ -298,9 +298,13 @@ from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.model import Function
 from reuse_audit.facts.rows import LOCALS
 from reuse_audit.index.protocol import (
+    AFTER_FACTS,
+    AFTER_SOURCE,
     CALLEE_CANDIDATES,
     FUNCTIONS_OF_FILE,
+    LINE_DATES,
     LOOKUP,
+    OLD_VERSIONS,
     Index,
 )
 from reuse_audit.index.resolve import method_name
@@ -580,8 +584,8 @@ class Spread:
             fn = self.index.functions.get(qualname)
             now = fn.callees if fn is not None else frozenset()
             old = None
-            if self.change.status(qualname) == "modified" and self.change.before is not None:
-                old = self.change.before.callees(qualname)
+            if self.change.status(qualname) == "modified":
+                old = self.index.old_versions.callees(qualname)
             found = now - old if old is not None else now
             self._added[qualname] = found
         return found
@@ -615,9 +619,9 @@ def made_by_change(
     new body must, against the target as it was, without the calls the change spread over other
     functions as well (the same logging calls or error handling added to a family of siblings,
     a renamed helper whose every caller changes)."""
-    before = change.before
-    old = before.callees(qualname) if before is not None else None
-    if before is None or old is None:
+    before = index.old_versions
+    old = before.callees(qualname)
+    if old is None:
         return True
     old_target = target_callees
     if change.status(target_name) == "modified":
@@ -717,9 +721,9 @@ class _Judge:
         self.new = index.functions[qualname]
         self.names = method_names_of(callees, index)
         self.status = change.status(qualname) if change is not None else "added"
-        self.read = change.read_after if change is not None else None
+        self.read = index.read_after if change is not None else None
         self.helpers = change.helpers if change is not None else added
-        self.facts = change.after_facts if change else None
+        self.facts = index.after_facts if change else None
         # the new function's tokens and its own code (with the new helpers it reaches) are the same
         # against every candidate: read and tokenized once, when a first candidate needs them
         self._own: Optional[list[TokenPair]] = None
@@ -881,8 +885,10 @@ RULE = Rule(
     check=check,
     level="warning",
     precision="high",
-    # a function's callees, the candidates sharing them, and the functions beside a target (scope.py)
-    needs=frozenset({LOOKUP, CALLEE_CANDIDATES, FUNCTIONS_OF_FILE}),
+    # a function's callees, the candidates sharing them, and the functions beside a target (scope.py);
+    # the old versions of modified functions; the files after the change, their facts and bytes
+    # (scope.py); for check PATH..., when each line was written (scope.one_of_each_mirror)
+    needs=frozenset({LOOKUP, CALLEE_CANDIDATES, FUNCTIONS_OF_FILE, OLD_VERSIONS, AFTER_FACTS, AFTER_SOURCE, LINE_DATES}),
     fix=replace_with_call,
     # a near-copy (RA003) of another function is stronger evidence than a callee overlap
     yields_to=("RA003",),

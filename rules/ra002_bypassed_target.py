@@ -159,7 +159,7 @@ def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Find
         path = (change.added_files + change.modified_files + ("",))[0]
         location, function = Location(path, 1), ""
     callees = change_callees(change, index)
-    declared = index.declared or {}
+    declared = index.declared
     for target_name in sorted(set(settings.targets)):
         target = declared.get(target_name) or _as_function(target_name, index)
         if target_name in change.qualnames or target.canonical in change.qualnames:

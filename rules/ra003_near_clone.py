@@ -196,7 +196,17 @@ from reuse_audit.rules.callees import EPSILON, calls_function, nested, overlap, 
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.model import Function
 from reuse_audit.facts.rows import LOCALS
-from reuse_audit.index.protocol import CLONE_CANDIDATES, FUNCTIONS_OF_FILE, LOOKUP, CloneLookup, Index
+from reuse_audit.index.protocol import (
+    AFTER_FACTS,
+    AFTER_SOURCE,
+    CLONE_CANDIDATES,
+    FUNCTIONS_OF_FILE,
+    LOOKUP,
+    OLD_VERSIONS,
+    CloneLookup,
+    Index,
+    OldVersions,
+)
 from reuse_audit.index.resolve import method_name
 from reuse_audit.lint.model import Candidate, Details, Finding
 from reuse_audit.lint.rule import Option, Rule
@@ -258,9 +268,7 @@ def deferred_pairs(prior: tuple[Finding, ...]) -> set[frozenset[str]]:
 
 
 def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Finding, ...] = ()) -> Iterator[Finding]:
-    clones: Optional[CloneLookup] = getattr(index, "clones", None)
-    if clones is None:  # the engine builds it only when RA003 runs
-        return
+    clones = index.clones  # (the engine builds it for a rule that needs clone_candidates)
     # the tokenizer compiles its patterns when imported: not for a check answered from the cache
     from reuse_audit.index.body import forwards
 
@@ -331,7 +339,7 @@ def _qualifies(
     def identical(target: str = target) -> bool:
         return scope.near_identical(mine, (clones.tokens(target), clones.literals(target) or ""), settings)
 
-    if scope.allowed_target(new, target, index, settings, change.after_facts, identical, target in added, change.read_after) is None:
+    if scope.allowed_target(new, target, index, settings, index.after_facts, identical, target in added, index.read_after) is None:
         return False
     seq, theirs = mine[0] or "", clones.tokens(target) or ""
     if awaits_for(seq, theirs):
@@ -346,17 +354,17 @@ def _qualifies(
         return False  # same written calls, other functions: a parallel wrapper, not a copy
     if modified and target in added:
         return False  # the target did not exist before the change: the added one is the copy, judged itself
-    if modified and was_a_copy(change, qualname, target, clones, settings):
+    if modified and was_a_copy(change, index.old_versions, qualname, target, clones, settings):
         return False  # the change did not make the copy: it was one before
     if calls_function(reached, target, index):
         return False  # it calls the match: it reuses it
-    if scope.behind_a_requirement(new, index.functions[target], change.after_facts, change.read_after) is not None:
+    if scope.behind_a_requirement(new, index.functions[target], index.after_facts, index.read_after) is not None:
         return False  # calling it would need a distribution or an extra the new code does not require
     # The match calls the new function (itself, or through helpers the
     # change adds): it delegates to it, and calling it instead would loop.
     if calls_function(reach(target, index, helpers)[1], qualname, index):
         return False
-    if scope.excused(new, index.functions[target], change.read_after) is not None:
+    if scope.excused(new, index.functions[target], index.read_after) is not None:
         return False  # the author keeps it a copy on purpose, it reads other data, or nothing can import it
     return True
 
@@ -402,14 +410,13 @@ def calls_other_functions(
     return False
 
 
-def was_a_copy(change: ChangeSet, qualname: str, target: str, clones: CloneLookup, settings: Settings) -> bool:
+def was_a_copy(change: ChangeSet, before: OldVersions, qualname: str, target: str, clones: CloneLookup, settings: Settings) -> bool:
     """Was the old version of the modified ``qualname`` already a near-copy of ``target``?"""
     from reuse_audit.index.tokens import similarity
 
-    before = change.before
-    old = before.tokens(qualname) if before is not None else None
+    old = before.tokens(qualname)
     seq, literals = clones.tokens(target), clones.literals(target)
-    if before is not None and change.status(target) == "modified":  # the target as it was
+    if change.status(target) == "modified":  # the target as it was
         was = before.tokens(target)
         if was is not None:
             seq, literals = was
@@ -459,8 +466,9 @@ RULE = Rule(
     check=check,
     level="warning",
     precision="high",
-    # the clone index; a function's lookup, and the functions of a target's file (scope.py)
-    needs=frozenset({LOOKUP, FUNCTIONS_OF_FILE, CLONE_CANDIDATES}),
+    # the clone index; a function's lookup, and the functions of a target's file (scope.py); the
+    # old versions of modified functions; the files after the change, their facts and bytes (scope.py)
+    needs=frozenset({LOOKUP, FUNCTIONS_OF_FILE, CLONE_CANDIDATES, OLD_VERSIONS, AFTER_FACTS, AFTER_SOURCE}),
     fix=replace_with_call,
     others_by="similarity",
     defers_to=("RA001",),  # the pairs RA001 reports are its (deferred_pairs)

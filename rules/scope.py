@@ -452,11 +452,11 @@ def one_of_each_mirror(findings: dict[str, Finding], index: Index, change: Chang
     line, where git does not know), as the later one is the copy."""
     if not change.existing:
         return findings
-    written = change.written_at
+    written = index.written_at
 
     def place(qualname: str) -> tuple[int, float, str, int, str]:
         loc = index.functions[qualname].location
-        when = written(loc.path, loc.line) if written is not None else None
+        when = written(loc.path, loc.line)
         return (0 if when is None else 1, when or 0.0, loc.path, loc.line, qualname)
 
     out: dict[str, Finding] = {}

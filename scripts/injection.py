@@ -1166,7 +1166,7 @@ def diagnose(result, case: Case, settings: api.Settings) -> tuple[str, str]:
     from reuse_audit.rules.callees import calls_function, calls_of, is_reimplementation, method_names_of, reach
     from reuse_audit.rules.ra001_reimplemented_function import common, distinct, informative
 
-    index = result.index
+    index = result.provided  # (what the rules read: the index and what was built for them)
     try:
         new = index.functions.get(case.new_function)
         target = index.functions.get(case.target)
@@ -1189,7 +1189,7 @@ def diagnose(result, case: Case, settings: api.Settings) -> tuple[str, str]:
             if by_path:
                 return overlap, "method of an imported module-level object resolved by its path (" + ", ".join(by_path[:3]) + ")"
             return overlap, "overlap below min-overlap (missing: " + ", ".join(missing[:4]) + ")"
-        if scope.allowed_target(new, case.target, index, settings, result.change_set.after_facts) is None:
+        if scope.allowed_target(new, case.target, index, settings, result.provided.after_facts) is None:
             return overlap, "target out of scope (scope.allowed_target)"
         if settings.min_own_callees and not informative(shared, index, settings):
             return overlap, "shared callees are vocabulary only (min-own-callees)"

@@ -751,8 +751,6 @@ def test_ra003_near_clone_fix_end_to_end(tmp_path: Path):
     change = change_from_patch(repo, make_patch(before, after), "change.patch")
     settings = Settings()
     result = run(change, settings, None, 1)
-    if getattr(result.index, "clones", None) is None:
-        pytest.skip("the engine does not build the clone index RA003 reads (index.clones) yet")
     clones = [f for f in result.report.findings if f.rule == "RA003" and not f.suppressed]
     assert clones, f"RA003 does not report the near clone: {result.report.findings}"
     plan = planned(change, result, settings)

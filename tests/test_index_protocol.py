@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import inspect
 from pathlib import Path
 from typing import Iterable
@@ -26,8 +27,26 @@ from reuse_audit.index.clones import build_clone_index
 from reuse_audit.api import all_rules, run
 from reuse_audit.source.change import change_from_patch
 from reuse_audit.index import RepoIndex, build_index
-from reuse_audit.index.protocol import CALLEE_CANDIDATES, CALLERS, CAPABILITIES, CLONE_CANDIDATES, DECLARED_TARGETS, EVERY_FUNCTION, FUNCTIONS_OF_FILE, LOOKUP, Index, MissingCapability
-from reuse_audit.index.lazy import LazyRepoIndex, NeedsFullIndex, build_lazy_index
+from reuse_audit.change.model import ChangeSet
+from reuse_audit.index.protocol import (
+    AFTER_FACTS,
+    AFTER_SOURCE,
+    CALLEE_CANDIDATES,
+    CALLERS,
+    CAPABILITIES,
+    CLONE_CANDIDATES,
+    DECLARED_TARGETS,
+    EVERY_FUNCTION,
+    FUNCTIONS_OF_FILE,
+    LINE_DATES,
+    LOOKUP,
+    OLD_VERSIONS,
+    Index,
+    MissingCapability,
+)
+from reuse_audit.index.lazy import LazyRepoIndex, build_lazy_index
+from reuse_audit.index.repo import CallerSearch
+from reuse_audit.lint.providers import Provided
 from reuse_audit.index.lazyclones import LazyCloneIndex
 from reuse_audit.lint.rule import Rule
 from reuse_audit.settings import Settings
@@ -42,14 +61,22 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 # --------------------------------------------------------------------------
 
 
+#: what _ask gives when the lazy index said "only the full index knows" (index.inexact())
+UNKNOWN = object()
+
+
 def _ask(index: Index, question):
-    """The answer, or the lazy index's documented "only the full index knows" (two modules define a name)."""
-    try:
-        return question(index)
-    except NeedsFullIndex as exc:
-        assert not exc.costly  # the cost model is off in these tests (see _no_cost_model)
-        assert str(exc).startswith("two modules define "), exc
-        return NeedsFullIndex
+    """The answer, or the lazy index's documented "only the full index knows" (two modules define a name).
+    Each question is asked as a check of its own: what one found is not carried to the next."""
+    answer = question(index)
+    inexact = index.inexact()
+    if inexact is None:
+        return answer
+    assert isinstance(index, Provided) and isinstance(index.index, LazyRepoIndex) and index.index.lazy is not None
+    index.index.lazy.inexact = None
+    assert not inexact.costly  # the cost model is off in these tests (see _no_cost_model)
+    assert inexact.reason.startswith("two modules define "), inexact
+    return UNKNOWN
 
 
 def _function(q: str):
@@ -85,7 +112,7 @@ def _clones(q: str, min_similarity: float):
     return question
 
 
-def _questions(full: RepoIndex, clones: bool, every: int = 1) -> list[tuple[str, object]]:
+def _questions(full: Provided, clones: bool, every: int = 1) -> list[tuple[str, object]]:
     """Questions over a tree, from its full index (which can list every function: ``every_function``)."""
     assert full.can(EVERY_FUNCTION)
     names = sorted(full.functions)
@@ -96,7 +123,7 @@ def _questions(full: RepoIndex, clones: bool, every: int = 1) -> list[tuple[str,
     module = names[0].rpartition(".")[0]
     for q in (f"{module}.no_such_function", "no_such_module.f", names[0] + ".<locals>.nope"):
         questions.append((f"function {q}", _function(q)))
-    for path in sorted(full.module_of_path) + ["no/such/file.py"]:
+    for path in sorted(full.index.module_of_path) + ["no/such/file.py"]:
         questions.append((f"file {path}", _file(path)))
     wide = [q for q in names if len(full.functions[q].callees) >= 3][::every]
     for q in wide[:40]:
@@ -109,27 +136,27 @@ def _questions(full: RepoIndex, clones: bool, every: int = 1) -> list[tuple[str,
     return questions
 
 
-def _indexes(tree, settings: Settings, clones: bool) -> tuple[RepoIndex, LazyRepoIndex]:
-    import dataclasses
-
+def _indexes(tree, settings: Settings, clones: bool) -> tuple[Provided, Provided]:
+    """Each index as the rules read it (``lint.providers.Provided``), with the callee candidates and,
+    with ``clones``, the clone index built for it as the engine builds them."""
     full = build_index(tree, settings, None, jobs=1)
     lazy = build_lazy_index(tree, settings, None, 1, changed=())  # no change: both sides searched
-    if clones:
-        full = dataclasses.replace(full, clones=build_clone_index(tree, full, settings, None, jobs=1))
-        assert lazy.lazy is not None
-        lazy = dataclasses.replace(lazy, clones=LazyCloneIndex(lazy.lazy, lazy.functions, settings.min_tokens))
-    return full, lazy
+    assert isinstance(lazy, LazyRepoIndex) and lazy.lazy is not None
+    return (
+        Provided(full, CallerSearch(full), build_clone_index(tree, full, settings, None, jobs=1) if clones else None),
+        Provided(lazy, lazy.lazy, LazyCloneIndex(lazy.lazy, lazy.functions, settings.min_tokens) if clones else None),
+    )
 
 
-def _same_answers(full: RepoIndex, lazy: LazyRepoIndex, questions) -> int:
+def _same_answers(full: Provided, lazy: Provided, questions) -> int:
     """Ask both; every answer alike.  Returns how many the lazy index left to the full one."""
-    assert isinstance(lazy, LazyRepoIndex) and not lazy.can(EVERY_FUNCTION)
+    assert isinstance(lazy.index, LazyRepoIndex) and not lazy.can(EVERY_FUNCTION)
     differ = []
     unknown = 0
     for what, question in questions:
         expected = question(full)
         got = _ask(lazy, question)
-        if got is NeedsFullIndex:
+        if got is UNKNOWN:
             unknown += 1
         elif got != expected:
             differ.append((what, got, expected))
@@ -204,8 +231,9 @@ def test_a_name_two_modules_define_is_left_to_the_full_index_not_answered_wrongl
     )
     full, lazy = _indexes(tree, Settings(), clones=False)
     assert "pkg.tools.run" in full.functions
-    with pytest.raises(NeedsFullIndex, match="two modules define pkg.tools.run"):
-        lazy.functions.get("pkg.tools.run")
+    # answered as "none", and said: a typed value the engine reads, never an exception a rule could swallow
+    assert lazy.functions.get("pkg.tools.run") is None and lazy.inexact() is not None
+    assert lazy.inexact().reason == "two modules define pkg.tools.run"
 
 
 # --------------------------------------------------------------------------
@@ -239,8 +267,13 @@ def test_the_full_index_answers_everything_and_the_lazy_one_says_what_it_cannot(
         lazy.can("every function")
     # what it does not build, it refuses to read (a bug in the rule that did not declare it), never answers empty
     with pytest.raises(MissingCapability, match="callers"):
-        lazy.callers.get("pkg.a.g")
-    assert full.callers.get("pkg.a.g") == ("pkg.a.f",)
+        lazy.index.callers.get("pkg.a.g")
+    assert full.index.callers.get("pkg.a.g") == ("pkg.a.f",)
+    # what a provider builds, it builds only for a rule that needs it: read otherwise, it is a bug
+    with pytest.raises(MissingCapability, match="clone_candidates"):
+        lazy.clones.similar("pkg.a.f", 0.9)
+    with pytest.raises(MissingCapability, match="declared_targets"):
+        full.declared.get("pkg.a.f")
 
 
 def _protocol_members() -> set[str]:
@@ -285,7 +318,7 @@ def _seen_rule(needs: Iterable[str], seen: list):
 
 
 def _small_change(root: Path):
-    (root / "pkg").mkdir(parents=True)
+    (root / "pkg").mkdir(parents=True, exist_ok=True)
     (root / "pkg" / "__init__.py").write_text("")
     (root / "pkg" / "util.py").write_text("def helper(x):\n    return x\n")
     new = ["from pkg.util import helper", "", "", "def new(x):", "    return helper(x)"]
@@ -316,6 +349,75 @@ def test_a_rule_needing_what_the_lazy_index_cannot_answer_gets_the_full_index_up
     result = run(change, Settings(), cache=None, jobs=1, rules=[_seen_rule({LOOKUP}, seen)])
     assert len(built_lazily) == 1 and not result.index.can(EVERY_FUNCTION)
     assert seen == [False]
+
+
+def test_what_only_looking_finds_is_read_by_the_engine_even_from_a_rule_that_swallows_exceptions(tmp_path):
+    # pkg.tools.run twice (a class's method in pkg/__init__.py, a function in pkg/tools.py): the lazy
+    # index finds out only when a rule looks it up; a rule catching every exception must not keep
+    # the lazy index's "none" (the full index finds it)
+    (tmp_path / "repo" / "pkg").mkdir(parents=True)
+    (tmp_path / "repo" / "pkg" / "tools.py").write_text("def run():\n    return 2\n")
+    change = _small_change(tmp_path / "repo")
+    (tmp_path / "repo" / "pkg" / "__init__.py").write_text("class tools:\n    def run(self):\n        return 1\n")
+    seen: list[object] = []
+
+    def check(change, index, settings, prior=()):
+        try:
+            seen.append(index.functions.get("pkg.tools.run") is not None)
+        except Exception:  # noqa: BLE001  (what a careless rule does)
+            seen.append("swallowed")
+        return iter(())
+
+    rule = Rule(code="RA900", name="looks-up", summary="S.", doc="", check=check, needs=frozenset({LOOKUP}))
+    result = run(change, Settings(), cache=None, jobs=1, rules=[rule])
+    assert seen == [False, True]  # the lazy index's answer, then the full index's, which the result rests on
+    assert result.index.build["mode"] == "full" and result.index.inexact() is None
+
+
+@pytest.mark.parametrize("lazy", [True, False])
+def test_the_engine_builds_a_provider_for_exactly_the_capabilities_the_rules_need(tmp_path, lazy):
+    change = _small_change(tmp_path / "repo")
+    read: dict[str, object] = {}
+
+    def reads_clones(change, index, settings, prior=()):
+        read["clones"] = index.clones.tokens("pkg.new.new")  # a typed attribute: no getattr, no None to test
+        read["candidates"] = sorted(index.candidates(["pkg.util.helper"]))
+        read["old"] = index.old_versions.callees("pkg.new.new")  # added, not modified: no old version
+        read["source"] = index.read_after("pkg/new.py").splitlines()[0]
+        read["facts"] = [f.local_name for f in index.after_facts("pkg/new.py").functions]
+        read["written"] = index.written_at("pkg/new.py", 4)  # not check PATH...: unknown
+        return iter(())
+
+    def reads_nothing_built(change, index, settings, prior=()):
+        asked = {
+            "clones": lambda: index.clones, "declared": lambda: index.declared, "candidates": lambda: index.candidates(["x"]),
+            "old": lambda: index.old_versions, "facts": lambda: index.after_facts, "source": lambda: index.read_after,
+            "written": lambda: index.written_at,
+        }
+        for name, ask in asked.items():
+            with pytest.raises(MissingCapability):
+                ask()  # not declared, not built: a bug to read, never an empty answer
+            read[name + " refused"] = True
+        return iter(())
+
+    needs = frozenset({LOOKUP, CLONE_CANDIDATES, CALLEE_CANDIDATES, OLD_VERSIONS, AFTER_SOURCE, AFTER_FACTS, LINE_DATES})
+    result = run(change, Settings(), cache=None, jobs=1, lazy=lazy, rules=[
+        Rule(code="RA900", name="reads-clones", summary="S.", doc="", check=reads_clones, needs=needs),
+    ])
+    assert read == {
+        "clones": result.provided.clones.tokens("pkg.new.new"), "candidates": ["pkg.new.new"],
+        "old": None, "source": b"from pkg.util import helper", "facts": ["new"], "written": None,
+    } and read["clones"]
+    assert result.provided.provides(CLONE_CANDIDATES) and not result.provided.provides(DECLARED_TARGETS)
+    read.clear()
+    run(change, Settings(), cache=None, jobs=1, lazy=lazy, rules=[
+        Rule(code="RA901", name="reads-nothing-built", summary="S.", doc="", check=reads_nothing_built),
+    ])
+    assert read == {f"{name} refused": True for name in ("clones", "declared", "candidates", "old", "facts", "source", "written")}
+    # the index itself holds its tables only: nothing bolted on, no memo in the frozen dataclass;
+    # the change set is plain data: no callback reading files or running a tokenizer
+    assert {f.name for f in dataclasses.fields(RepoIndex)} & {"clones", "declared", "_wide"} == set()
+    assert {f.name for f in dataclasses.fields(ChangeSet)} & {"before", "after_facts", "read_after", "written_at"} == set()
 
 
 def test_the_shipped_rules_still_answer_lazily(tmp_path):

@@ -9,13 +9,13 @@ moved, because lines above them changed, are unchanged.
 An added function whose code the change removed or rewrote elsewhere (moved
 between files, into or out of a class) is listed in ``ChangeSet.moved``
 (``previous.find_moves``); the old versions of the modified functions are read,
-when a rule asks, through ``ChangeSet.before`` (``previous.Before``)."""
+when a rule that needs them asks, through ``previous.Before`` (``lint/providers.py``)."""
 
 from __future__ import annotations
 
 from typing import Callable, Iterable, Optional
 
-from reuse_audit.change.model import ChangedFunction, ChangeSet, OldVersions
+from reuse_audit.change.model import ChangedFunction, ChangeSet
 from reuse_audit.facts.model import FileFacts, FunctionFact
 from reuse_audit.index import RepoIndex
 from reuse_audit.source.change import FileChange
@@ -32,14 +32,13 @@ def build_change_set(
     read_before: Optional[Callable[[str], bytes]] = None,
     read_after: Optional[Callable[[str], bytes]] = None,
     min_similarity: float = 0.9,
-    before: Optional[Callable[[dict[str, tuple[str, str]]], OldVersions]] = None,
+    existing: bool = False,
 ) -> ChangeSet:
     """``before_facts(path)`` gives the old file's facts (None if unreadable).
 
     With ``read_before`` and ``read_after`` (a file's bytes before and after),
     the added functions that the change moved (``previous.find_moves``) are in
-    ``moved``; ``before(old)`` makes the ``ChangeSet.before`` view of the old
-    versions of the modified functions (``previous.Before``).
+    ``moved``.  ``existing``: ``ChangeSet.existing``.
     """
     changed: list[ChangedFunction] = []
     added: list[str] = []
@@ -93,7 +92,6 @@ def build_change_set(
     moved: frozenset[str] = frozenset()
     if read_before is not None and read_after is not None and (replaced or rewritten):
         moved = _moves(changed, after, replaced, rewritten, read_before, read_after, min_similarity)
-    old_versions = {c.qualname: (c.old_path, c.old_local) for c in changed if c.old_path is not None and c.old_local is not None}
     return ChangeSet(
         changed=tuple(changed),
         added_files=tuple(added),
@@ -102,7 +100,7 @@ def build_change_set(
         renamed_files=tuple(renamed),
         notes=tuple(notes),
         moved=moved,
-        before=before(old_versions) if before is not None else None,
+        existing=existing,
     )
 
 

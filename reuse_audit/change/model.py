@@ -2,24 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Optional, Protocol
+from typing import Optional
 
-from reuse_audit.facts.model import FileFacts
 from reuse_audit.source.note import Note
-
-
-class OldVersions(Protocol):
-    """The old versions of a change's modified functions, as the rules read them (``previous.Before``)."""
-
-    def callees(self, qualname: str) -> Optional[frozenset[str]]:
-        """The callees of the old version of the modified ``qualname`` (None: not modified, or not found)."""
-        ...
-
-    def tokens(self, qualname: str) -> Optional[tuple[str, str]]:
-        """(sequence, literals) of the old version of the modified ``qualname`` (RA003's tokens)."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -42,17 +29,12 @@ class ChangeSet:
     notes: tuple[Note, ...] = ()
     # added functions whose code the change removed or rewrote elsewhere: moved, not new
     moved: frozenset[str] = frozenset()
-    # the old versions of modified functions (previous.Before): callees and tokens, made when asked
-    before: Optional[OldVersions] = field(default=None, compare=False, repr=False)
-    # path -> FileFacts of the tree after the change (its classes' bases), read when asked
-    after_facts: Optional[Callable[[str], Optional[FileFacts]]] = field(default=None, compare=False, repr=False)
-    # path -> bytes of a file of the tree after the change
-    read_after: Optional[Callable[[str], bytes]] = field(default=None, compare=False, repr=False)
+    # (what the rules read of the trees, the old versions of the modified functions, the files'
+    # facts and bytes after the change and when a line was written, is not here: the engine
+    # builds it for the rules that need it, lint/providers.py)
     # check PATH...: the functions checked are existing code, not a change's: none of them
     # is "added" (each may be named as another's target, as any existing function may)
     existing: bool = False
-    # check PATH...: (path, line) -> when that line was written (git blame), or None: unknown
-    written_at: Optional[Callable[[str, int], Optional[float]]] = field(default=None, compare=False, repr=False)
 
     @property
     def qualnames(self) -> frozenset[str]:

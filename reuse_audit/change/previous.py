@@ -23,7 +23,7 @@ from typing import Callable, Iterable, Mapping, Optional
 from reuse_audit.facts.model import FileFacts, Function
 from reuse_audit.facts.rows import TokenEntry
 from reuse_audit.index.full import build_index
-from reuse_audit.index.lazy import NeedsFullIndex, build_lazy_index
+from reuse_audit.index.lazy import LazyRepoIndex, build_lazy_index
 from reuse_audit.index.tokens import file_entries, similarity
 from reuse_audit.settings import Settings
 from reuse_audit.source.tree import SourceTree
@@ -75,12 +75,14 @@ class Before:
         return self._index
 
     def _ask(self, question):
-        """``question(index of the old tree)``; lazily, or from the full index when the lazy one cannot say."""
-        try:
-            return question(self._old_index())
-        except NeedsFullIndex:
-            self._index = build_index(self.tree, self.settings, None, self.jobs, file_notes=False)
-            return question(self._index)
+        """``question(index of the old tree)``; lazily, or from the full index when the lazy one
+        cannot say (its answer is then ignored: ``lazy.Inexact``)."""
+        index = self._old_index()
+        answer = question(index)
+        if index.inexact() is None:
+            return answer
+        self._index = build_index(self.tree, self.settings, None, self.jobs, file_notes=False)
+        return question(self._index)
 
     def function(self, qualname: str) -> Optional[Function]:
         """The old version of the modified function ``qualname``, resolved in the old tree."""
@@ -117,9 +119,11 @@ class Before:
         return self._tokens[path].get(local)
 
 
-def _lazy_index(tree: SourceTree, settings: Settings, cache, jobs: int, changed: list[str]):
+def _lazy_index(tree: SourceTree, settings: Settings, cache, jobs: int, changed: list[str]) -> LazyRepoIndex:
     """The lazy index of the old tree, whatever snapshots the cache holds (it answers few questions)."""
-    return build_lazy_index(tree, settings, cache, jobs, changed, whatever_the_cache_holds=True)
+    index = build_lazy_index(tree, settings, cache, jobs, changed, whatever_the_cache_holds=True)
+    assert isinstance(index, LazyRepoIndex)  # (whatever the cache holds: never declined)
+    return index
 
 
 def find_moves(

@@ -25,8 +25,12 @@ Its tables are lookups (``index_protocol.Lookup``), not mappings: what it
 cannot answer at all, it says up front (:attr:`LazyRepoIndex.capabilities`:
 neither every function of the tree nor the inverted callee index), and the
 engine builds the full index before running a rule that needs either.  What
-only looking can tell raises :class:`NeedsFullIndex` from the question that
-found it (see there), and the engine builds the full index then.
+only looking can tell is an :class:`Inexact` value, never an exception: from
+:func:`build_lazy_index` (a stored snapshot) before anything is built, or
+recorded by the question that found it (:meth:`LazyRepoIndex.inexact`), which
+is then answered as "none" and every later search with nothing; the engine
+reads it after the change set is made and after each rule, and builds the
+full index then.
 
 The text search and why it misses nothing: ``textsearch.py``.
 """
@@ -34,7 +38,7 @@ The text search and why it misses nothing: ``textsearch.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, ClassVar, Iterable, Optional
+from typing import Callable, ClassVar, Iterable, Optional, Union
 
 from reuse_audit.facts.cache import FactsCache
 from reuse_audit.facts.parse import decode
@@ -46,7 +50,7 @@ from reuse_audit.index.lazytables import (
     ModuleTable,
     NotBuilt,
 )
-from reuse_audit.index.protocol import CALLERS, CAPABILITIES, EVERY_FUNCTION
+from reuse_audit.index.protocol import CALLERS, CAPABILITIES, EVERY_FUNCTION, Inexact
 from reuse_audit.index.repo import RepoIndex
 from reuse_audit.index.resolve import Module, Resolver, assign_modules, method_name
 from reuse_audit.index.snapshot import closest_snapshot
@@ -67,35 +71,8 @@ from reuse_audit.source.note import Note
 from reuse_audit.source.tree import SourceTree
 
 __all__ = [
-    "LAZY_MAX_FUNCTIONS", "NeedsFullIndex", "LazyIndex", "LazyRepoIndex", "build_lazy_index", "lazy_possible",
+    "LAZY_MAX_FUNCTIONS", "Inexact", "LazyIndex", "LazyRepoIndex", "build_lazy_index", "lazy_possible",
 ]
-
-
-class NeedsFullIndex(Exception):
-    """The lazy index cannot answer this exactly, or not cheaply: build the full index.
-
-    What it can never answer is not asked (``LazyRepoIndex.capabilities``: the
-    engine checks the rules' needs first).  This is raised only where looking
-    is what finds out, and only from these three places:
-
-    * :func:`build_lazy_index`, before anything is parsed: a stored snapshot
-      makes the full index the cheaper start;
-    * :meth:`LazyIndex.locate` (a lookup of a function, of a file's functions,
-      or a search for candidates): two modules define the qualified name, which
-      the full table merges across modules;
-    * :meth:`LazyIndex.afford` (``costly``), before parsing what a search kept:
-      the lazy answer would cost more than the full build (the cost model).
-
-    ``digested``: the tree's (digests, contents, notes) when they are known (see
-    ``index.build_index``), so that the full build does not read the files again.
-    """
-
-    def __init__(self, reason: str, digested: Optional[tuple] = None, costly: bool = False):
-        super().__init__(reason)
-        self.digested = digested
-        # the lazy answer could be given, but would cost more than the full build (the cost
-        # model): a background build under way already builds it, so waiting for it is sooner
-        self.costly = costly
 
 
 # The cost model.  A lazy answer costs the text search (every file read, no parse: paid
@@ -162,6 +139,9 @@ class LazyIndex:
         self._texts: dict[str, bytes] = {}
         self._layouts: dict[str, Layout] = {}
         self._searches = 0  # calls of candidates()
+        # the first question found that this index cannot answer exactly or cheaply (Inexact):
+        # it and every later question is answered with nothing, and the engine builds the full index
+        self.inexact: Optional[Inexact] = None
         self.digested = digested  # what digest_files gave: for a full build after all
         self.by_path = LazyByPath(self)
 
@@ -196,7 +176,7 @@ class LazyIndex:
     def locate(self, qualname: str) -> Optional[tuple[Module, FunctionRow]]:
         """(module, compact fact) of the function ``qualname``; None if there is none.
 
-        Raises NeedsFullIndex when two modules define it (or its nested
+        None, and :attr:`inexact` recorded, when two modules define it (or its nested
         functions), which the full table merges across modules.
         """
         if qualname in self._located:
@@ -216,8 +196,9 @@ class LazyIndex:
                 found.append((module, fact))
             elif any(key.startswith(local + LOCALS) for key in module.functions):
                 found.append((module, None))
-        if len(found) > 1:
-            raise NeedsFullIndex(f"two modules define {qualname}")
+        if len(found) > 1:  # (not kept: each time it is asked, it is said)
+            self._cannot(Inexact(f"two modules define {qualname}", self.digested))
+            return None
         result = None
         if found:
             owner, fact = found[0]
@@ -306,24 +287,34 @@ class LazyIndex:
         """Whether the targets of the changed functions can be in ``path`` (see ``_side``)."""
         return self._side is None or path in self._always or self.settings.is_test(path) == self._side
 
-    def afford(self, paths: Iterable[str]) -> None:
-        """Raise NeedsFullIndex (``costly``) when parsing the files of ``paths`` that neither
-        memory nor the cache holds would take the lazy path past the cost of the full build
-        (see LAZY_SHARE); else count their bytes against its budget.  Nothing is parsed here."""
+    def _cannot(self, inexact: Inexact) -> None:
+        """Record that this index cannot answer the check (the first reason found stands)."""
+        if self.inexact is None:
+            self.inexact = inexact
+
+    def afford(self, paths: Iterable[str]) -> bool:
+        """False, and :attr:`inexact` recorded (``costly``), when parsing the files of ``paths``
+        that neither memory nor the cache holds would take the lazy path past the cost of the
+        full build (see LAZY_SHARE); else True, their bytes counted against its budget.
+        Nothing is parsed here."""
+        if self.inexact is not None:
+            return False
         source = self.source
         wanted = [p for p in paths if p not in source.facts]
         if not wanted:
-            return
+            return True
         source.from_cache(wanted)
         size = sum(len(self._text(p) or b"") for p in wanted if p not in source.facts)
         if self._parse_budget is None:
             total = sum(len(self._text(p) or b"") for p in self.paths if p in self.module_of_path and self.searched(p))
             self._parse_budget = max(int(LAZY_SHARE * total), LAZY_FLOOR)
         if size > self._parse_budget:
-            raise NeedsFullIndex(
+            self._cannot(Inexact(
                 f"the lazy path would parse {size} bytes, over its budget of {self._parse_budget}", self.digested, costly=True
-            )
+            ))
+            return False
         self._parse_budget -= size
+        return True
 
     def layout(self, path: str) -> Layout:
         layout = self._layouts.get(path)
@@ -335,7 +326,7 @@ class LazyIndex:
         """Every function that may share ``at_least`` callees with ``callees`` (and perhaps others)."""
         names = {method_name(c) for c in callees}
         names.discard("")
-        if not names:
+        if not names or self.inexact is not None:  # (inexact: the engine ignores the answer)
             return set()
         at_least = max(1, at_least)
         everything = closure(names, self.renamed(), lambda path, at: self.layout(path).in_code(at))
@@ -361,7 +352,8 @@ class LazyIndex:
                 # calls in strings and comments (doctests) are no calls
                 if has_window(text, [at for at in sites if layout.in_code(at)], at_least, layout):
                     files.add(path)
-        self.afford(files)  # decided before parsing: the full build when it is the cheaper
+        if not self.afford(files):  # decided before parsing: the full build when it is the cheaper
+            return set()
         self.source.compact(sorted(files))  # one parse, in processes when there are many
         found: set[str] = set()
         for path in sorted(files):
@@ -396,13 +388,13 @@ class LazyRepoIndex(RepoIndex):
 
     lazy: Optional[LazyIndex] = None
 
+    def inexact(self) -> Optional[Inexact]:
+        assert self.lazy is not None
+        return self.lazy.inexact
+
     def is_method(self, callee: str) -> bool:
         assert self.lazy is not None
         return self.lazy.is_method(callee)
-
-    def candidates(self, callees: Iterable[str], at_least: int = 1) -> set[str]:
-        assert self.lazy is not None
-        return self.lazy.candidates(callees, at_least)
 
 
 # --------------------------------------------------------------------------
@@ -423,10 +415,10 @@ def build_lazy_index(
     changed: Iterable[str],
     whatever_the_cache_holds: bool = False,
     previous: Optional[LazyIndex] = None,
-) -> LazyRepoIndex:
+) -> Union[LazyRepoIndex, Inexact]:
     """The lazy index of ``tree``; ``changed``: the paths of the changed files, always searched.
 
-    Raises NeedsFullIndex when a stored snapshot makes the full index the cheaper one, unless
+    An :class:`Inexact` instead, when a stored snapshot makes the full index the cheaper one, unless
     ``whatever_the_cache_holds`` (an index asked only a few questions: the tree before a change).
     ``previous``: the lazy index of a tree this one differs from in a few files, whose work
     on the files they share is taken (``LazyIndex.inherit``).
@@ -436,7 +428,7 @@ def build_lazy_index(
     digests, contents, notes = digest_files(tree, paths, cache)
     readable = tuple(sorted(p for p in paths if p in digests))
     if not whatever_the_cache_holds and not lazy_possible(readable, tuple(digests[p] for p in readable), cache):
-        raise NeedsFullIndex("a stored snapshot", (digests, contents, list(notes)))
+        return Inexact("a stored snapshot", (digests, contents, list(notes)))
     source = FactSource(tree, cache, jobs, digests, contents, stats)
 
     def text_of(path: str) -> Optional[bytes]:

@@ -8,7 +8,6 @@ from reuse_audit.facts.model import Function
 from reuse_audit.facts.rows import TokenEntry
 from reuse_audit.index.clonecache import CloneCache
 from reuse_audit.index.clones import score_matches
-from reuse_audit.index.lazy import NeedsFullIndex
 from reuse_audit.index.pool import Begun, compute_entries, raw_files
 from reuse_audit.index.protocol import Lookup
 from reuse_audit.index.tokens import gram_pattern, lengths, sketch_grams
@@ -78,11 +77,10 @@ class LazyCloneIndex:
         enough for RA003 to search for (whether it will, it decides itself)."""
         if self._raw is not None or self._begun is not None:
             return
-        try:
-            if not any(len(self.tokens(q) or "") >= self.min_tokens for q in qualnames):
-                return
-        except NeedsFullIndex:
-            return  # the rule that asks will find it out
+        if not any(len(self.tokens(q) or "") >= self.min_tokens for q in qualnames):
+            return
+        if self.lazy.inexact is not None:
+            return  # the engine builds the full index
         self._begun = self._begin_raw()
 
     def _begin_raw(self) -> tuple[dict[str, str], Begun]:
@@ -137,7 +135,8 @@ class LazyCloneIndex:
         lazy = self.lazy
         raw = self._raw_files()
         paths = [p for p in lazy.paths if p in raw and pattern.search(raw[p])]
-        lazy.afford(paths)
+        if not lazy.afford(paths):
+            return []  # the engine builds the full index (lazy.Inexact)
         self._tokenize(paths)
         sketch = set(entry.prints)
         candidates = []

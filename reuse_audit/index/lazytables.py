@@ -135,7 +135,7 @@ class LazyByPath(LookupTable):
             rows = []
             for fact in module.own_functions():
                 qualname = f"{name}.{fact.local_name}"
-                where = lazy.locate(qualname)  # raises when another module defines it too
+                where = lazy.locate(qualname)  # None when another module defines it too (lazy.Inexact)
                 if where is not None and where[0] is module:
                     rows.append((qualname, fact.line))
             if not rows:

@@ -17,8 +17,10 @@ the ``every_function`` capability, which only the full index has).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import (
     TYPE_CHECKING,
+    Callable,
     ClassVar,
     Iterable,
     Mapping,
@@ -29,7 +31,7 @@ from typing import (
     overload,
 )
 
-from reuse_audit.facts.model import Function
+from reuse_audit.facts.model import FactsOf, Function
 
 if TYPE_CHECKING:  # pragma: no cover
     from reuse_audit.index.clones import Match
@@ -54,15 +56,28 @@ CLONE_CANDIDATES = "clone_candidates"
 DECLARED_TARGETS = "declared_targets"
 """``declared``: the declared reuse targets resolved over the tree; the engine resolves them."""
 
+OLD_VERSIONS = "old_versions"
+"""``old_versions``: the old versions of the change's modified functions (their callees, their tokens); the engine builds it."""
+
+AFTER_FACTS = "after_facts"
+"""``after_facts(path)``: a file's facts in the tree after the change (its imports, its classes' bases), read when asked."""
+
+AFTER_SOURCE = "after_source"
+"""``read_after(path)``: a file's bytes in the tree after the change."""
+
+LINE_DATES = "line_dates"
+"""``written_at(path, line)``: when a line was written (git blame), for ``check PATH...``; None: unknown."""
+
 EVERY_FUNCTION = "every_function"
 """Every function of the tree: iterating, or counting, ``functions`` and ``by_path``."""
 
 CALLERS = "callers"
 """``callers[callee]`` / ``method_callers[name]``: exactly the functions calling a callee (the inverted callee index)."""
 
-CAPABILITIES = frozenset(
-    {LOOKUP, FUNCTIONS_OF_FILE, CALLEE_CANDIDATES, CLONE_CANDIDATES, DECLARED_TARGETS, EVERY_FUNCTION, CALLERS}
-)
+CAPABILITIES = frozenset({
+    LOOKUP, FUNCTIONS_OF_FILE, CALLEE_CANDIDATES, CLONE_CANDIDATES, DECLARED_TARGETS,
+    OLD_VERSIONS, AFTER_FACTS, AFTER_SOURCE, LINE_DATES, EVERY_FUNCTION, CALLERS,
+})
 
 
 def known(capabilities: Iterable[str]) -> frozenset[str]:
@@ -72,6 +87,43 @@ def known(capabilities: Iterable[str]) -> frozenset[str]:
     if unknown:
         raise ValueError(f"unknown index capabilities {sorted(unknown)} (each is one of {', '.join(sorted(CAPABILITIES))})")
     return found
+
+
+@dataclass(frozen=True)
+class Inexact:
+    """Why the lazy index (``index/lazy.py``) cannot answer a check exactly, or not cheaply: build the full index.
+
+    What it can never answer is not asked (``Answers.capabilities``: the
+    engine checks the rules' needs first).  This is found only where looking is
+    what finds out, in these places:
+
+    * :func:`lazy.build_lazy_index`, before anything is parsed: a stored snapshot
+      makes the full index the cheaper start (returned instead of an index);
+    * :meth:`lazy.LazyIndex.locate` (a lookup of a function, of a file's functions,
+      or a search for candidates): two modules define the qualified name, which
+      the full table merges across modules;
+    * :meth:`lazy.LazyIndex.afford` (``costly``), before parsing what a search kept:
+      the lazy answer would cost more than the full build (the cost model);
+    * the engine, before any search: more changed functions than ``lazy.LAZY_MAX_FUNCTIONS``.
+
+    Why not asked before the rules run: the questions of the last two are made by
+    the rules as they go (the functions a rule looks up and the callees it searches
+    for depend on what it found so far: a target's candidates, RA003's matches), so
+    no list of them exists before a rule runs.  The question records this value
+    (:attr:`lazy.LazyIndex.inexact`, the first one found) and answers "none"; the engine
+    reads it after each rule, ignores the findings made over it and builds the full
+    index: no exception crosses a rule, and none can be swallowed on the way.
+
+    ``digested``: the tree's (digests, contents, notes) when they are known (see
+    ``index.build_index``), so that the full build does not read the files again.
+    ``costly``: the lazy answer could be given, but would cost more than the full
+    build (the cost model): a background build under way already builds it, so
+    waiting for it is sooner.
+    """
+
+    reason: str
+    digested: Optional[tuple] = None
+    costly: bool = False
 
 
 class Answers:
@@ -86,6 +138,11 @@ class Answers:
     def can(self, capability: str) -> bool:
         """Does this index answer ``capability`` (one of :data:`CAPABILITIES`) exactly?"""
         return known((capability,)) <= self.capabilities
+
+    def inexact(self) -> Optional[Inexact]:
+        """Why a question found that this index cannot answer the check (None: it answered each
+        exactly; the full index always does).  The engine reads it after each rule."""
+        return None
 
     @classmethod
     def missing(cls, needs: Iterable[str]) -> frozenset[str]:
@@ -173,11 +230,39 @@ class CloneLookup(Protocol):
         ...
 
 
+class OldVersions(Protocol):
+    """The old versions of a change's modified functions (``change.previous.Before``): capability ``old_versions``."""
+
+    def callees(self, qualname: str) -> Optional[frozenset[str]]:
+        """The callees of the old version of the modified ``qualname`` (None: not modified, or not found)."""
+        ...
+
+    def tokens(self, qualname: str) -> Optional[tuple[str, str]]:
+        """(sequence, literals) of the old version of the modified ``qualname`` (RA003's tokens)."""
+        ...
+
+
+#: ``(path, line) -> when that line was written`` (seconds since the epoch; None: unknown): capability ``line_dates``
+LineDates = Callable[[str, int], Optional[float]]
+
+
+class CandidateSearch(Protocol):
+    """The callee candidates (capability ``callee_candidates``): ``index.repo.CallerSearch`` over the
+    full index's inverted callee index, ``index.lazy.LazyIndex`` by a text search."""
+
+    def candidates(self, callees: Iterable[str], at_least: int = 1) -> set[str]:
+        """Every function that may share at least ``at_least`` of ``callees`` (a superset)."""
+        ...
+
+
 class Index(Protocol):
     """What a rule may ask of the repository index: only what the rules use.
 
-    Each member names the capability a rule declares to use it (``Rule.needs``).
-    A rule declaring ``every_function`` or ``callers`` is given the full index
+    Each member names the capability a rule declares to use it (``Rule.needs``);
+    what a capability needs built (the callee candidates, the clone index, the
+    declared targets) the engine builds before the rules run, for the rules that
+    declare it (``lint.providers.Provided``: reading one no rule declared is a
+    bug, :class:`MissingCapability`).  A rule declaring ``every_function`` or ``callers`` is given the full index
     (``index.RepoIndex``), whose ``functions`` and ``by_path`` are Mappings and
     whose ``callers`` / ``method_callers`` are the inverted callee index.
     """
@@ -193,13 +278,33 @@ class Index(Protocol):
         ...
 
     @property
-    def clones(self) -> Optional[CloneLookup]:
-        """``clone_candidates``: the near-clone index, when the engine built it (a rule that needs it says so)."""
+    def clones(self) -> CloneLookup:
+        """``clone_candidates``: the near-clone index."""
         ...
 
     @property
-    def declared(self) -> "Optional[Mapping[str, DeclaredTarget]]":
-        """``declared_targets``: declared reuse target name -> what it resolves to in the tree, when targets are declared."""
+    def declared(self) -> "Mapping[str, DeclaredTarget]":
+        """``declared_targets``: declared reuse target name -> what it resolves to in the tree (empty: none declared)."""
+        ...
+
+    @property
+    def old_versions(self) -> OldVersions:
+        """``old_versions``: the old versions of the change's modified functions."""
+        ...
+
+    @property
+    def after_facts(self) -> FactsOf:
+        """``after_facts``: path -> a file's facts in the tree after the change (None: not parsed)."""
+        ...
+
+    @property
+    def read_after(self) -> Callable[[str], bytes]:
+        """``after_source``: path -> a file's bytes in the tree after the change (OSError: unreadable)."""
+        ...
+
+    @property
+    def written_at(self) -> LineDates:
+        """``line_dates``: (path, line) -> when it was written; None for every line when unknown (not ``check PATH...``, or no git)."""
         ...
 
     def is_method(self, callee: str) -> bool:
@@ -217,6 +322,7 @@ class Index(Protocol):
 
 
 __all__ = [
-    "Answers", "CALLEE_CANDIDATES", "CALLERS", "CAPABILITIES", "CLONE_CANDIDATES", "CloneLookup", "DECLARED_TARGETS",
-    "EVERY_FUNCTION", "FUNCTIONS_OF_FILE", "Index", "LOOKUP", "Lookup", "LookupTable", "MissingCapability", "known",
+    "AFTER_FACTS", "AFTER_SOURCE", "Answers", "CALLEE_CANDIDATES", "CandidateSearch", "LINE_DATES", "LineDates",
+    "OLD_VERSIONS", "OldVersions", "CALLERS", "CAPABILITIES", "CLONE_CANDIDATES", "CloneLookup", "DECLARED_TARGETS",
+    "EVERY_FUNCTION", "FUNCTIONS_OF_FILE", "Index", "Inexact", "LOOKUP", "Lookup", "LookupTable", "MissingCapability", "known",
 ]

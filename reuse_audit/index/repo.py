@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Optional
+from typing import Callable, Iterable, Iterator, Mapping, Optional
 
 from reuse_audit.facts.model import Function, FunctionFact, Location
 from reuse_audit.facts.rows import TableRow
-from reuse_audit.index.protocol import Answers, CloneLookup, Lookup
+from reuse_audit.index.protocol import Answers, Lookup
 from reuse_audit.index.resolve import method_name
 from reuse_audit.source.note import Note
-
-if TYPE_CHECKING:  # pragma: no cover
-    from reuse_audit.index.targets import DeclaredTarget
 
 
 class LazyFunction(Function):
@@ -158,6 +155,8 @@ class RepoIndex(Answers):  # answers every capability of index_protocol.py
     # The tables are lookups (index_protocol.Lookup): the full index's are Mappings, which
     # list every key too (``every_function``, ``callers``); the lazy index's
     # (``LazyRepoIndex``) are lookups only, and its ``capabilities`` say so.
+    # What a rule needs beyond the tables (the callee candidates, the clone index, the declared
+    # targets) is not here: the engine builds it by the rules' needs (``lint/providers.py``).
     functions: Lookup[str, Function]  # qualname -> function
     callers: Lookup[str, tuple[str, ...]]  # callee -> qualnames of the functions calling it
     method_callers: Lookup[str, tuple[str, ...]]  # method name -> functions calling a method of that name
@@ -165,7 +164,6 @@ class RepoIndex(Answers):  # answers every capability of index_protocol.py
     module_of_path: dict[str, str]
     notes: tuple[Note, ...]
     files: int
-    clones: Optional[CloneLookup] = None  # the clone index (clones.CloneIndex), built only when RA003 runs
     # how it was built (``new_stats``): the figures of this build, for tests and scripts
     build: Mapping[str, object] = field(default_factory=dict)
     # path -> (sha256 of the bytes, RA003 token entries (tokens.file_entries)) that
@@ -175,13 +173,6 @@ class RepoIndex(Answers):  # answers every capability of index_protocol.py
     # path -> the notes on that file's own facts (decoding, syntax errors); the
     # engine reports them for the files a check rests on (see engine._check)
     file_notes: Optional[Callable[[str], tuple[Note, ...]]] = None
-    # (table, key, at_least) -> the functions of callers[key] / method_callers[key] with at least
-    # at_least callees: made once a key, so that a change of N functions all calling one helper
-    # costs N lookups, not N x N (see candidates)
-    _wide: dict = field(default_factory=dict, init=False, compare=False, repr=False)
-    # declared reuse target name -> targets.DeclaredTarget, resolved over the
-    # tree by the engine when targets are declared (RA002 reads it)
-    declared: Optional[Mapping[str, DeclaredTarget]] = None
 
     def is_method(self, callee: str) -> bool:
         functions = self.functions
@@ -190,17 +181,30 @@ class RepoIndex(Answers):  # answers every capability of index_protocol.py
         fn = functions.get(callee)
         return fn is not None and fn.is_method
 
+
+class CallerSearch:
+    """The ``callee_candidates`` capability over the full index's inverted callee index
+    (``callers``, ``method_callers``): built by the engine for a check whose rules need it."""
+
+    def __init__(self, index: RepoIndex):
+        self.index = index
+        # (table, key, at_least) -> the functions of callers[key] / method_callers[key] with at least
+        # at_least callees: made once a key, so that a change of N functions all calling one helper
+        # costs N lookups, not N x N (see candidates)
+        self._wide: dict[tuple[str, str, int], tuple[str, ...]] = {}
+
     def candidates(self, callees: Iterable[str], at_least: int = 1) -> set[str]:
         """Functions that share at least one callee (by name, or by method name).
 
         ``at_least``: the caller only wants those sharing that many; a superset
         is fine (the lazy index, ``lazy.py``, uses it to search less).
         """
+        index = self.index
         found: set[str] = set()
         for callee in callees:
-            found.update(self._callers_with(self.callers, "c", callee, at_least))
-            if callee.startswith(".") or self.is_method(callee):
-                found.update(self._callers_with(self.method_callers, "m", method_name(callee), at_least))
+            found.update(self._callers_with(index.callers, "c", callee, at_least))
+            if callee.startswith(".") or index.is_method(callee):
+                found.update(self._callers_with(index.method_callers, "m", method_name(callee), at_least))
         return found
 
     def _callers_with(self, table: Lookup[str, tuple[str, ...]], kind: str, key: str, at_least: int) -> tuple[str, ...]:
@@ -210,7 +214,7 @@ class RepoIndex(Answers):  # answers every capability of index_protocol.py
             return callers
         wide = self._wide.get((kind, key, at_least))
         if wide is None:
-            functions = self.functions
+            functions = self.index.functions
             kept = []
             for q in callers:
                 fn = functions.get(q)

@@ -12,20 +12,22 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Union
 
 from reuse_audit.change.changeset import build_change_set
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.cache import FactsCache
 from reuse_audit.facts.model import FactsOf, FileFacts, Location
 from reuse_audit.index import RepoIndex, build_index, facts_notes, read_facts
+from reuse_audit.index.protocol import CLONE_CANDIDATES, Inexact
 from reuse_audit.index.background import running, wait
 from reuse_audit.lint.model import Finding, Report, SourceError
 from reuse_audit.lint import suppression
+from reuse_audit.lint.providers import Inputs, Provided, provide
 from reuse_audit.lint.rule import Rule
 from reuse_audit.settings import Settings
 from reuse_audit.source.change import Change, FileChange, skipped_notes
-from reuse_audit.source.tree import FsTree
+from reuse_audit.source.tree import SourceTree
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,7 @@ class Result:
     report: Report
     index: RepoIndex
     change_set: ChangeSet
+    provided: Provided  # what the rules read: the index, and what the engine built for their needs
     rules: tuple[Rule, ...] = ()  # the rules that ran (a fix is verified with the same)
 
 
@@ -50,15 +53,16 @@ def run(
     ``Registry.select``).  With no stored snapshot to start from (and ``lazy``), the
     index is built only as far as the rules ask (``lazy.py``), unless a selected
     rule needs what the lazy index cannot answer (``Rule.needs``, decided before
-    building either); when looking finds that it cannot answer a question exactly
-    (``lazy.NeedsFullIndex``), the full index is built and the rules run again.
+    building either).  When building it, making the change set or a rule's question finds
+    that it cannot answer exactly, or not cheaply (``index.inexact()``: a typed value,
+    read before the rules and after each rule, never an exception crossing one), the
+    full index is built and the rules run on it.
 
     ``previous``: the index of a check of a tree this one differs from in a few files (the
     check whose fixes are verified on this one): a lazy index takes its work on the files
     both trees share."""
     selected = tuple(rules)
     needs = frozenset().union(*(rule.needs for rule in selected))
-    clones_wanted = any(rule.needs_clones for rule in selected)
     files = [f for f in change.files if not (f.new_path and settings.excluded(f.new_path))]
     skipped = skipped_notes(change, settings)
     if skipped:
@@ -68,53 +72,60 @@ def run(
         facts, _ = read_facts(change.before, [path], cache, jobs=1)
         return facts.get(path)
 
+    inputs = Inputs(change, settings, cache, jobs, before_facts, _facts_reader(change.after, cache))
     digested = None
     if lazy:
-        from reuse_audit.index import lazy as lazy_index
-        from reuse_audit.index.lazy import (
-            LazyRepoIndex,
-            NeedsFullIndex,
-            build_lazy_index,
-        )
-        from reuse_audit.index.lazyclones import LazyCloneIndex
+        from reuse_audit.index.lazy import LazyRepoIndex
 
         lazy = not LazyRepoIndex.missing(needs)  # a rule needs what only the full index answers
     if lazy:
-        index: Optional[RepoIndex] = None
-        try:
-            inherited = previous.lazy if isinstance(previous, LazyRepoIndex) else None
-            index = build_lazy_index(change.after, settings, cache, jobs, [f.new_path for f in files if f.new_path], previous=inherited)
-            change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
-            many = len(change_set.qualnames - change_set.moved)
-            if many > lazy_index.LAZY_MAX_FUNCTIONS:
-                raise NeedsFullIndex(f"{many} changed functions: the full build is the cheaper", costly=True)
-            if not clones_wanted:
-                return _check(change, index, change_set, selected, settings)
-            assert isinstance(index, LazyRepoIndex) and index.lazy is not None
-            clones = LazyCloneIndex(index.lazy, index.functions, settings.min_tokens)
-            # RA003's per-file stage (every file's raw symbols) goes on beside the rules before it
-            clones.begin(change_set.qualnames - change_set.moved)
-            try:
-                return _check(change, dataclasses.replace(index, clones=clones), change_set, selected, settings)
-            finally:
-                clones.close()
-        except NeedsFullIndex as exc:
-            digested = exc.digested
-            if isinstance(index, LazyRepoIndex) and index.lazy is not None:
-                digested = index.lazy.digested
-            if exc.costly and cache is not None:
-                # the full build is the cheaper answer: a background build under way is making
-                # it already, and started sooner; wait for it (then start from its snapshot)
-                # rather than pay for a second one beside it
-                wait_for_background(cache)
+        answer = _lazily(inputs, files, selected, needs, previous)
+        if isinstance(answer, Result):
+            return answer
+        # the lazy index cannot answer this check exactly, or not cheaply (Inexact): the full index
+        digested = answer.digested
+        if answer.costly and cache is not None:
+            # the full build is the cheaper answer: a background build under way is making
+            # it already, and started sooner; wait for it (then start from its snapshot)
+            # rather than pay for a second one beside it
+            wait_for_background(cache)
+    clones_wanted = CLONE_CANDIDATES in needs  # the full build makes RA003's tokens on the way
     index = build_index(change.after, settings, cache, jobs, tokens=clones_wanted, file_notes=False, digested=digested)
-    change_set = _change_set(change, files, index, before_facts, settings, cache, jobs)
-    if clones_wanted:
-        from reuse_audit.index.clones import build_clone_index
+    change_set = _change_set(change, files, index, before_facts, settings)
+    with provide(needs, index, None, change_set, inputs) as provided:
+        checked = _check(provided, change_set, selected, inputs)
+    assert checked is not None  # (the full index answers every question exactly)
+    return checked
 
-        clone_index = build_clone_index(change.after, index, settings, cache, jobs=jobs)
-        index = dataclasses.replace(index, clones=clone_index, token_entries=None, notes=index.notes + clone_index.notes)
-    return _check(change, index, change_set, selected, settings)
+
+def _lazily(
+    inputs: Inputs, files: list[FileChange], selected: tuple[Rule, ...], needs: frozenset[str], previous: Optional[RepoIndex]
+) -> Union[Result, Inexact]:
+    """The check over the lazy index, or why the lazy index cannot answer it exactly, or not
+    cheaply: found by building it, by making the change set, or by a rule's question."""
+    from reuse_audit.index import lazy as lazy_index
+    from reuse_audit.index.lazy import LazyRepoIndex, build_lazy_index
+
+    change, settings = inputs.change, inputs.settings
+    inherited = previous.lazy if isinstance(previous, LazyRepoIndex) else None
+    changed = [f.new_path for f in files if f.new_path]
+    built = build_lazy_index(change.after, settings, inputs.cache, inputs.jobs, changed, previous=inherited)
+    if not isinstance(built, LazyRepoIndex):
+        return built  # (a stored snapshot)
+    assert built.lazy is not None
+    change_set = _change_set(change, files, built, inputs.before_facts, settings)
+    many = len(change_set.qualnames - change_set.moved)
+    if built.inexact() is None and many > lazy_index.LAZY_MAX_FUNCTIONS:
+        return Inexact(f"{many} changed functions: the full build is the cheaper", built.lazy.digested, costly=True)
+    checked = None
+    if built.inexact() is None:
+        with provide(needs, built, built.lazy, change_set, inputs) as provided:
+            checked = _check(provided, change_set, selected, inputs)
+    inexact = built.inexact()
+    if inexact is not None:
+        return inexact
+    assert checked is not None  # (None only when the index said it cannot answer)
+    return checked
 
 
 # How long a check waits for a background build of the index (seconds) before building its own.
@@ -129,26 +140,8 @@ def wait_for_background(cache: FactsCache) -> bool:
     return wait(directory, BACKGROUND_WAIT)
 
 
-def _change_set(
-    change: Change,
-    files: list[FileChange],
-    index: RepoIndex,
-    before_facts: FactsOf,
-    settings: Settings,
-    cache: Optional[FactsCache],
-    jobs: int,
-) -> ChangeSet:
-    from reuse_audit.change.previous import Before
-
-    read: dict[str, Optional[FileFacts]] = {}
-
-    def after_facts(path: str) -> Optional[FileFacts]:
-        if path not in read:
-            facts, _ = read_facts(change.after, [path], cache, jobs=1)
-            read[path] = facts.get(path)
-        return read[path]
-
-    change_set = build_change_set(
+def _change_set(change: Change, files: list[FileChange], index: RepoIndex, before_facts: FactsOf, settings: Settings) -> ChangeSet:
+    return build_change_set(
         files,
         index,
         before_facts,
@@ -156,16 +149,21 @@ def _change_set(
         read_before=change.before.read,
         read_after=change.after.read,
         min_similarity=settings.min_similarity,
-        before=lambda old: Before(change.before, old, before_facts, settings, cache, jobs),
+        existing=change.existing,
     )
-    written_at = None
-    if change.existing and isinstance(change.after, FsTree):
-        from reuse_audit.source.blame import line_dates
 
-        written_at = line_dates(change.after.root)
-    return dataclasses.replace(
-        change_set, after_facts=after_facts, read_after=change.after.read, existing=change.existing, written_at=written_at
-    )
+
+def _facts_reader(tree: SourceTree, cache: Optional[FactsCache]) -> FactsOf:
+    """path -> the facts of that file of ``tree`` (None: not parsed), each read once, when first asked."""
+    read: dict[str, Optional[FileFacts]] = {}
+
+    def facts_of(path: str) -> Optional[FileFacts]:
+        if path not in read:
+            facts, _ = read_facts(tree, [path], cache, jobs=1)
+            read[path] = facts.get(path)
+        return read[path]
+
+    return facts_of
 
 
 def in_order(rules: Iterable[Rule]) -> list[Rule]:
@@ -204,25 +202,26 @@ def one_target_a_function(findings: list[Finding], rules: Iterable[Rule]) -> lis
     return kept
 
 
-def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tuple[Rule, ...], settings: Settings) -> Result:
-    if settings.targets and any(rule.needs_targets for rule in selected):
-        from reuse_audit.index.targets import resolve_targets
-
-        paths = [p for p in change.after.paths() if not settings.excluded(p)]
-        index = dataclasses.replace(index, declared=resolve_targets(change.after, settings.targets, paths))
+def _check(provided: Provided, change_set: ChangeSet, selected: tuple[Rule, ...], inputs: Inputs) -> Optional[Result]:
+    """The rules' findings over the index and what was built for their needs (``provided``), and
+    the report; None when a rule's question found that the (lazy) index cannot answer exactly
+    (``index.inexact()``): the rules after it are not run."""
+    index, change, settings = provided.index, inputs.change, inputs.settings
     findings: list[Finding] = []
     made: dict[str, tuple[Finding, ...]] = {}
     for rule in in_order(selected):
         prior = tuple(f for code in rule.defers_to for f in made.get(code, ()))
-        made[rule.code] = tuple(rule.check(change_set, index, settings, prior))
+        made[rule.code] = tuple(rule.check(change_set, provided, settings, prior))
+        if index.inexact() is not None:
+            return None  # its findings rest on answers given as "none": the engine builds the full index
         findings.extend(made[rule.code])
-    findings = suppression.apply(findings, index, settings)
+    findings = suppression.apply(findings, provided, settings)
     findings = one_target_a_function(findings, selected)
     findings.sort(key=lambda f: f.sort_key)
-    notes = set(change.notes) | set(index.notes)
+    notes = set(change.notes) | set(index.notes) | set(provided.notes)
     changed = {f.new_path for f in change.files if f.new_path and f.new_path.endswith(".py") and not settings.excluded(f.new_path)}
     # the tree's paths leave out the files too big to parse (a note names them)
-    errors = source_errors(sorted(changed & set(change.after.paths())), change_set.after_facts)
+    errors = source_errors(sorted(changed & set(change.after.paths())), inputs.after_facts)
     # The files' own notes (decoding, syntax errors) are those of the files the
     # report rests on: the changed files and the files of its findings.  (A lazy
     # index knows no others; a full one gives the same.)  A changed file that is
@@ -248,7 +247,7 @@ def _check(change: Change, index: RepoIndex, change_set: ChangeSet, selected: tu
         errors=errors,
         existing=change.existing,
     )
-    return Result(report=report, index=index, change_set=change_set, rules=selected)
+    return Result(report=report, index=index, change_set=change_set, provided=provided, rules=selected)
 
 
 #: how the parser's decode note says the bytes were not source text (no encoding read them)
@@ -258,8 +257,8 @@ _UNDECODED = "decoded as latin-1: "
 def source_errors(paths: Iterable[str], facts_of: Optional[FactsOf]) -> tuple[SourceError, ...]:
     """The changed files of ``paths`` that are not Python, as ruff reports a syntax error: bytes
     no encoding of Python's rules reads (a binary file), or code that does not parse.  One a
-    file, at its first error.  ``facts_of(path)`` gives a file's facts (None: not parsed); a
-    change set without it (``ChangeSet.after_facts``: ``run`` always gives one) knows no file's."""
+    file, at its first error.  ``facts_of(path)`` gives a file's facts (None: not parsed); without
+    it (``run`` always gives one), no file's is known."""
     if facts_of is None:
         return ()
     errors = []
