@@ -36,7 +36,6 @@ REASONS = (
     "optional dependency",  # an extra that may not be installed
     "cycle",  # at the top, it would close the cycle of module-level imports it names
     "runs in",  # it runs in another process (a subprocess, a worker) than the importer's callers
-    "to move",  # no reason known: in a file of another branch's part, to move to the top after the merge
 )
 
 
