@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 from cli_support import copy_module, make_case
 from reuse_audit.index import background
 from reuse_audit.facts.cache import FactsCache
@@ -15,19 +16,21 @@ from reuse_audit.api import run
 from reuse_audit.settings import Settings
 
 
-def _check(case, cache, env_off: bool) -> subprocess.CompletedProcess:
+def _check(case, cache, env_off: bool, *extra: str) -> subprocess.CompletedProcess:
     env = dict(os.environ)
     env.pop(background.ENV_OFF, None)
     if env_off:
         env[background.ENV_OFF] = "1"
-    command = [sys.executable, "-m", "reuse_audit.app.cli", "check", str(case.patch), "--repo", str(case.repo), "--cache-dir", str(cache)]
+    command = [sys.executable, "-m", "reuse_audit.app.cli", "check", str(case.patch), "--repo", str(case.repo), "--cache-dir", str(cache), *extra]
     return subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
 
 
-def test_a_lazy_check_leaves_the_full_index_for_the_next_one(tmp_path):
+@pytest.mark.parametrize("extra", [(), ("-q",)], ids=["default", "quiet"])
+def test_a_lazy_check_leaves_the_full_index_for_the_next_one(tmp_path, extra):
+    """-q leaves out the notes, not the build (a pre-commit hook runs quiet)."""
     case = make_case(tmp_path, {"shop/report.py": copy_module()})
     cache = tmp_path / "cache"
-    first = _check(case, cache, env_off=False)
+    first = _check(case, cache, False, *extra)
     assert first.returncode == 1, first
     assert background.wait(cache, 120), "the background build did not end"
     facts = FactsCache(cache)
@@ -38,7 +41,7 @@ def test_a_lazy_check_leaves_the_full_index_for_the_next_one(tmp_path):
         assert again.index.build["mode"] == "snapshot"  # of exactly the tree checked: the patch applied
     finally:
         facts.close()
-    second = _check(case, cache, env_off=False)
+    second = _check(case, cache, False, *extra)
     assert second.stdout == first.stdout
     assert again.report.findings and not background.running(cache)
 

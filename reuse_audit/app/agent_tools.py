@@ -284,7 +284,6 @@ class RepoTools:
 
 
 def _one(report: Report, finding: Finding) -> Report:
-
     return dataclasses.replace(report, findings=(finding,), errors=(), baselined=0)
 
 

@@ -115,7 +115,6 @@ class CheckOutcome:
         check's); its notes."""
         notes: list[str] = []
         if self.cache is not None and self.result is not None:
-
             request = self.request
             build_jobs = request.jobs if jobs is None else jobs
             background.start_after(request.root, self.cache, request.settings, build_jobs, self.result, request.change, notes)

@@ -179,7 +179,8 @@ def _print_outcome(
             line = f"{note.path}: {note.message}" if note.path else note.message
             click.echo("note: " + for_terminal(line), err=True)
     emit(rendered, output)
-    for line in outcome.start_build() if not quiet else ():
+    started = outcome.start_build()  # -q leaves out its notes, not the build
+    for line in started if not quiet else ():
         click.echo("note: " + for_terminal(line), err=True)
     if outcome.fixed_line is not None:
         click.echo(outcome.fixed_line, err=True)

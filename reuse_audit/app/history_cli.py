@@ -183,7 +183,6 @@ def _write_pictures(summary: dict, run_info: dict, root: Path, remote: Optional[
 
 
 def _has_matplotlib() -> bool:
-
     return importlib.util.find_spec("matplotlib") is not None
 
 

@@ -175,7 +175,6 @@ def _pyplot() -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-
         raise UsageError("--plot needs matplotlib: pip install matplotlib") from None
     return plt
 

@@ -54,7 +54,6 @@ class TargetResolver:
     """Resolves declared names over one source tree, parsing only the modules it reads."""
 
     def __init__(self, tree: SourceTree, paths: Optional[Iterable[str]] = None):
-
         self.tree = tree
         all_paths = tuple(paths) if paths is not None else tuple(tree.paths())
         assigned = assign_modules(all_paths)

@@ -1289,7 +1289,6 @@ def _expand_braces(text: str) -> list[str]:
 
 
 def _glob(pattern: str) -> list[str]:
-
     return globmod.glob(pattern, recursive="**" in pattern)
 
 
