@@ -23,22 +23,72 @@ index and ``previous`` are imported from their modules.
 
 from __future__ import annotations
 
-from reuse_audit.facts.rows import LOCALS, TableRow, ancestors, row_callees
-from reuse_audit.index.digests import digest_files
-from reuse_audit.index.full import assemble, build_index, index_from_facts, tree_tables
-from reuse_audit.index.pool import PARALLEL_THRESHOLD, WorkerError, Workers, parse_many
-from reuse_audit.index.repo import (
-    ByPath,
-    FunctionTable,
-    LazyDict,
-    LazyFunction,
-    PathTable,
-    RepoIndex,
-)
-from reuse_audit.index.snapshot import REUSE_SHARE, REWRITE_SHARE, closest_snapshot
-from reuse_audit.index.source import FactSource, facts_notes, read_facts
-from reuse_audit.index.stats import new_stats, tally
-from reuse_audit.index.tables import Tables, full_tables, invert, resolve_files
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names as the type checker sees them; at run time each is imported when first asked
+    from reuse_audit.facts.rows import LOCALS, TableRow, ancestors, row_callees
+    from reuse_audit.index.digests import digest_files
+    from reuse_audit.index.full import assemble, build_index, index_from_facts, tree_tables
+    from reuse_audit.index.pool import PARALLEL_THRESHOLD, WorkerError, Workers, parse_many
+    from reuse_audit.index.repo import (
+        ByPath,
+        FunctionTable,
+        LazyDict,
+        LazyFunction,
+        PathTable,
+        RepoIndex,
+    )
+    from reuse_audit.index.snapshot import REUSE_SHARE, REWRITE_SHARE, closest_snapshot
+    from reuse_audit.index.source import FactSource, facts_notes, read_facts
+    from reuse_audit.index.stats import new_stats, tally
+    from reuse_audit.index.tables import Tables, full_tables, invert, resolve_files
+
+# name -> the module it comes from: a module imports ``reuse_audit.index.protocol`` (every rule
+# does) without loading the full build, the parser pool and the digests (PEP 562)
+_FROM = {
+    "LOCALS": "reuse_audit.facts.rows",
+    "TableRow": "reuse_audit.facts.rows",
+    "ancestors": "reuse_audit.facts.rows",
+    "row_callees": "reuse_audit.facts.rows",
+    "digest_files": "reuse_audit.index.digests",
+    "assemble": "reuse_audit.index.full",
+    "build_index": "reuse_audit.index.full",
+    "index_from_facts": "reuse_audit.index.full",
+    "tree_tables": "reuse_audit.index.full",
+    "PARALLEL_THRESHOLD": "reuse_audit.index.pool",
+    "WorkerError": "reuse_audit.index.pool",
+    "Workers": "reuse_audit.index.pool",
+    "parse_many": "reuse_audit.index.pool",
+    "ByPath": "reuse_audit.index.repo",
+    "FunctionTable": "reuse_audit.index.repo",
+    "LazyDict": "reuse_audit.index.repo",
+    "LazyFunction": "reuse_audit.index.repo",
+    "PathTable": "reuse_audit.index.repo",
+    "RepoIndex": "reuse_audit.index.repo",
+    "REUSE_SHARE": "reuse_audit.index.snapshot",
+    "REWRITE_SHARE": "reuse_audit.index.snapshot",
+    "closest_snapshot": "reuse_audit.index.snapshot",
+    "FactSource": "reuse_audit.index.source",
+    "facts_notes": "reuse_audit.index.source",
+    "read_facts": "reuse_audit.index.source",
+    "new_stats": "reuse_audit.index.stats",
+    "tally": "reuse_audit.index.stats",
+    "Tables": "reuse_audit.index.tables",
+    "full_tables": "reuse_audit.index.tables",
+    "invert": "reuse_audit.index.tables",
+    "resolve_files": "reuse_audit.index.tables",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _FROM.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "LOCALS",

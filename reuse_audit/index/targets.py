@@ -29,9 +29,6 @@ from typing import Iterable, Optional
 from reuse_audit.facts.model import Location
 from reuse_audit.facts.rows import ClassRow, FileRow
 from reuse_audit.source.tree import SourceTree
-from reuse_audit.index.lazytables import ModuleTable
-from reuse_audit.index.resolve import Resolver, assign_modules
-from reuse_audit.index.source import FactSource
 
 KINDS = ("function", "method", "class", "instance", "unknown")
 
@@ -54,6 +51,10 @@ class TargetResolver:
     """Resolves declared names over one source tree, parsing only the modules it reads."""
 
     def __init__(self, tree: SourceTree, paths: Optional[Iterable[str]] = None):
+        from reuse_audit.index.lazytables import ModuleTable
+        from reuse_audit.index.resolve import Resolver, assign_modules
+        from reuse_audit.index.source import FactSource
+
         self.tree = tree
         all_paths = tuple(paths) if paths is not None else tuple(tree.paths())
         assigned = assign_modules(all_paths)
