@@ -371,3 +371,31 @@ def test_the_answers_and_history_digests_read_the_whole_engine(monkeypatch):
     monkeypatch.setattr(Path, "read_bytes", lambda self: (read.append(str(self)), real_read(self))[1])
     history.engine_digest()
     assert resolve in read and not any("/report/" in p for p in read)
+
+
+def test_the_answers_digest_leaves_out_the_installed_benchmark(tmp_path, monkeypatch):
+    """Installed, the benchmark and its suites sit inside reuse_audit/ (about 1,100 files): no
+    check imports them, and reading them cost every check answered from the cache 80 ms."""
+    import builtins
+
+    import reuse_audit
+    from reuse_audit.app import answers
+
+    package = tmp_path / "reuse_audit"
+    for name in ("__init__.py", "index/resolve.py", "benchmark/runner.py", "benchmark/suites/core/chain.py"):
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text("x = 1\n")
+    seen: list[str] = []
+    real_open = open
+
+    def spy(path, *args, **kwargs):
+        seen.append(os.fspath(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(reuse_audit, "__file__", str(package / "__init__.py"))
+    monkeypatch.setattr(answers, "_CODE_KEY", None)
+    monkeypatch.setattr(builtins, "open", spy)
+    answers.code_key()
+    monkeypatch.setattr(builtins, "open", real_open)
+    assert str(package / "index" / "resolve.py") in seen
+    assert not [p for p in seen if "/benchmark/" in p]
