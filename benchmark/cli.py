@@ -10,7 +10,7 @@ from typing import Optional
 
 import click
 
-from reuse_audit.errors import UsageError
+from reuse_audit.errors import UsageError, read_input_text
 
 from reuse_audit.benchmark.agents.base import make_agent
 from reuse_audit.benchmark.journal import read_journal
@@ -42,12 +42,7 @@ def _read_agent_config(path: str) -> dict:
     """A YAML or JSON file holding one mapping of adapter options."""
     import yaml
 
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"--agent-config {path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"--agent-config {path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    text = read_input_text(path, f"--agent-config {path}")
     try:
         data = yaml.safe_load(text)  # JSON is YAML
     except yaml.YAMLError as exc:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional
 
 from reuse_audit.app.cli_options import selected_codes
-from reuse_audit.errors import UsageError
+from reuse_audit.errors import UsageError, read_input_text
 from reuse_audit.facts.cache import FactsCache, default_cache_dir
 from reuse_audit.facts.rows import LOCALS
 from reuse_audit.index import background
@@ -492,12 +492,7 @@ def _relative_paths(root: Path, paths: tuple[str, ...]) -> list[str]:
 
 def read_targets(path: str) -> tuple[str, ...]:
     """One qualified name a line; blank lines and `#` comments are skipped."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"--targets {path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"--targets {path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    text = read_input_text(path, f"--targets {path}")
     targets = []
     for number, line in enumerate(text.splitlines(), 1):
         name = line.split("#", 1)[0].strip()

@@ -22,7 +22,7 @@ import json
 from pathlib import Path
 from typing import Any, Iterator, TypeGuard, Union
 
-from reuse_audit.errors import UsageError
+from reuse_audit.errors import UsageError, read_input
 
 #: the SARIF partialFingerprints key that holds Finding.stable_key (see reporters/sarif.py)
 SARIF_KEY = "reuseAudit/v1"
@@ -32,15 +32,7 @@ TOOL_NAME = "reuse-audit"
 def load_baseline(path: Union[str, Path]) -> frozenset[str]:
     """The stable keys of the findings recorded in ``path`` (a JSON or SARIF report)."""
     shown = f"--baseline {path}"
-    file = Path(path)
-    if file.is_dir():
-        raise UsageError(f"{shown}: is a directory, expected a report from --format json or --format sarif")
-    try:
-        data = file.read_bytes()
-    except FileNotFoundError:
-        raise UsageError(f"{shown}: no such file") from None
-    except OSError as exc:
-        raise UsageError(f"{shown}: cannot read ({exc.strerror or exc})") from None
+    data = read_input(path, shown, directory="expected a report from --format json or --format sarif")
     try:
         doc = json.loads(data.decode("utf-8-sig"))
     except UnicodeDecodeError:
