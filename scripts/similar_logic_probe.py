@@ -23,13 +23,16 @@ Figures (2026-12-07, this script as committed):
   class") and moves whose original stays as a delegate.  A rule needs the engine's change set
   (moves, delegates, sibling overrides) before its precision can be read.
 """
-import ast, csv, io, math, re, subprocess, tarfile, json, collections
+import ast, csv, io, math, re, tarfile, json, collections
 from pathlib import Path
+
+from reuse_audit.source.gitrun import GitError, run_git
 CL = Path('/work/rw/consol-clones')  # --clones
 STOP = set("self cls the a an of to in is if for and or not none true false return def args kwargs get set str int list dict obj value val x i j k n s t v e f".split())
 
 def git(repo, *a, text=False):
-    return subprocess.run(['git', '-C', str(CL / repo.replace('/', '+')), *a], capture_output=True, text=text, check=True).stdout
+    out = run_git(list(a), CL / repo.replace('/', '+'))
+    return out.decode('utf-8', 'replace') if text else out
 
 def tree_files(repo, rev):
     data = git(repo, 'archive', '--format=tar', rev, '--', '*.py')
@@ -135,7 +138,7 @@ def run_row(row, cache):
         parent_q = set()
         for p in changed:
             try: s = git(repo, 'show', f'{intro}^:{p}').decode('utf-8', 'replace')
-            except subprocess.CalledProcessError: continue
+            except GitError: continue
             parent_q.update(functions(p, s))
         changed_mods = {p[:-3].replace('/', '.').removesuffix('.__init__') for p in changed}
         def existed(q):
@@ -184,7 +187,7 @@ from pathlib import Path
 blobcache = {}  # (repo, sha) -> {qualname: (features, size, lineno)}
 
 def cgit(repo, *a, inp=None):
-    return subprocess.run(['git', '-C', str(COMMIT_CLONES / repo.replace('/', '+')), *a], capture_output=True, input=inp, check=True).stdout
+    return run_git(list(a), COMMIT_CLONES / repo.replace('/', '+'), input=inp)
 
 def commit_tree(repo, rev):
     out = {}
@@ -221,7 +224,7 @@ def commits(rows, only=None):
         if only and repo != only: continue
         try:
             before = commit_tree(repo, r['parent']); after = commit_tree(repo, r['commit'])
-        except subprocess.CalledProcessError:
+        except GitError:
             print(json.dumps({'commit': r['commit'], 'err': 'git'}), flush=True); continue
         changed = {p: s for p, s in after.items() if before.get(p) != s}
         old = load(repo, before)
