@@ -388,3 +388,14 @@ def test_the_benchmark_uses_the_engine_through_the_api_only():
                     continue
                 found.setdefault(str(path.relative_to(ROOT)), set()).add(module)
     assert found == ENGINE_REMAINING
+
+
+def test_the_index_package_names_each_export_once_for_its_lazy_imports():
+    """reuse_audit/index/__init__.py imports a name when it is first asked (PEP 562): its list of
+    where each name comes from (``_FROM``) and ``__all__`` name the same names, and each is there."""
+    import importlib
+
+    index = importlib.import_module("reuse_audit.index")
+    assert sorted(index._FROM) == sorted(index.__all__)
+    for name in index.__all__:
+        assert getattr(index, name) is getattr(importlib.import_module(index._FROM[name]), name)
