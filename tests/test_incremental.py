@@ -692,3 +692,29 @@ def test_each_index_keeps_the_figures_of_its_own_build(repo: Path, tmp_path: Pat
     assert second.build == {"mode": "snapshot", "resolved": 0, "parsed": 0}
     assert first.build["mode"] == "full"  # unchanged by the second build
     assert not hasattr(__import__("reuse_audit.index", fromlist=["x"]), "last_build")
+
+
+def test_a_second_build_with_the_same_cache_reads_the_snapshot_from_memory(repo: Path, tmp_path: Path, monkeypatch):
+    """A fix's verification checks the tree again, with the same cache, in the same process:
+    the snapshot's columns are read from the database once; both builds equal a build from scratch."""
+    for i in range(200):  # so that an edit re-resolves too few files to store a snapshot of its own
+        (repo / "pkg" / f"filler{i}.py").write_text(f"def f{i}():\n    return {i}\n", encoding="utf-8")
+    cached(repo, tmp_path / "cache")  # a stored snapshot of the tree before the edits
+    reads: list[str] = []
+    real = FactsCache._snapshot_column
+
+    def counting(self, ident, column):
+        reads.append(column)
+        return real(self, ident, column)
+
+    monkeypatch.setattr(FactsCache, "_snapshot_column", counting)
+    cache = FactsCache(tmp_path / "cache")
+    try:
+        for name in ("a base class gains a method another module calls", "a subclass elsewhere"):
+            apply(repo, EDITS[name])
+            index = build_index(FsTree(repo), cache=cache, jobs=1)
+            assert index.build["mode"] == "incremental"
+            assert_same(snapshot(index), scratch(repo))
+    finally:
+        cache.close()
+    assert sorted(reads) == ["deps", "skeletons", "tables"]

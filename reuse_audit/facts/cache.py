@@ -245,6 +245,9 @@ class FactsCache:
         self.path = self.directory / f"facts-{__version__}-s{SCHEMA}.sqlite"
         self._db: Optional[sqlite3.Connection] = None
         self.disabled_reason: Optional[str] = None
+        # the snapshots read in this process, by (id, files): a second check in the same
+        # process (a fix's verification) reads their parts from memory, not from the database
+        self._read: dict[tuple[int, tuple[str, ...], tuple[str, ...]], Snapshot] = {}
 
     def _connect(self) -> Optional[sqlite3.Connection]:
         if self._db is not None or self.disabled_reason:
@@ -443,7 +446,10 @@ class FactsCache:
                     and isinstance(value[1], tuple)
                     and len(value[0]) == len(value[1])
                 ):
-                    out.append(Snapshot(self, ident, value[0], value[1]))
+                    key = (ident, value[0], value[1])
+                    if key not in self._read:
+                        self._read[key] = Snapshot(self, ident, value[0], value[1])
+                    out.append(self._read[key])
         except sqlite3.Error as exc:
             self._failed(exc)
             return []
@@ -542,6 +548,7 @@ class FactsCache:
             self._failed(exc, "cache not updated")
 
     def close(self) -> None:
+        self._read.clear()
         if self._db is not None:
             self._db.close()
             self._db = None
