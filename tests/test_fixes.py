@@ -35,7 +35,8 @@ from reuse_audit.app.cli import cli, main
 from reuse_audit.source.change import change_from_patch
 from reuse_audit.api import run
 from reuse_audit.fix.plan import FixPlan
-from reuse_audit.fix.fixes import Edit, Fix, NoFix, ParamInfo, ReplaceBody, apply_edits, edits_between, map_arguments, merge_fixes, plan_fixes, propose_fix, split_lines, suggest_fix, with_import
+from reuse_audit.fix.fixes import Edit, Fix, NoFix, ParamInfo, ReplaceBody, apply_edits, edits_between, map_arguments, merge_fixes, plan_fixes, propose_fix, split_lines, suggest_fix
+from reuse_audit.fix.importedits import with_import
 from reuse_audit.index import build_index
 from reuse_audit.lint.model import Finding, Report
 from reuse_audit.rules.copies import replace_with_call
@@ -1440,7 +1441,8 @@ def test_finding_a_def_by_its_names_agrees_with_its_position():
     import inspect as inspect_module
     import textwrap
 
-    from reuse_audit.fix.fixes import FunctionFinder, _find_by_name, _Module
+    from reuse_audit.fix.fixes import FunctionFinder, _find_by_name
+    from reuse_audit.fix.parsed import ParsedModule
     from libcst.metadata import MetadataWrapper
 
     redefined = textwrap.dedent('''\
@@ -1468,7 +1470,7 @@ def test_finding_a_def_by_its_names_agrees_with_its_position():
     quick_found = 0
     for text in sources:
         wrapper = MetadataWrapper(cst.parse_module(text), unsafe_skip_copy=True)
-        mod = _Module("m.py", "m", False, text, False, wrapper)
+        mod = ParsedModule("m.py", "m", False, text, False, wrapper)
         defs: list[tuple[str, int]] = []
 
         def walk(node, prefix):
@@ -1497,3 +1499,81 @@ def test_finding_a_def_by_its_names_agrees_with_its_position():
             assert _find_by_name(mod, "C.m", 11) is None and _find_by_name(mod, "g.<locals>.inner", 18) is None
             assert _find_by_name(mod, "C.D.m", 15).class_path == "C.D"
     assert quick_found > 50
+
+
+# ---------------------------------------------------------------------------
+# libcst.codemod (0.2 s to import) only for a fix that changes an import
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "import os\n\ndef f(p):\n    return os.fspath(p)\n",  # an import only the old body uses
+        "import os\n\ndef f(p):\n    return os.fspath(p)\n\ndef g():\n    return os.sep\n",  # used elsewhere too
+        "from typing import cast\nfrom pkg import Thing\n\ndef f(p):\n    return cast('Thing', p)\n",  # in a string
+        "import os.path as osp, json\n\ndef f(p):\n    return json.dumps(osp.basename(p))\n",
+        "from .sibling import helper\n\ndef f(p):\n    return helper(p)\n",
+        "from pkg import *\n\ndef f(p):\n    return thing(p)\n",
+        "import os\n\ndef f(p):\n    return len(p)\n",  # none the body uses
+        "import sys\nif sys.version_info > (3,):\n    import json\n\ndef f(p):\n    return json.dumps(p)\n",
+    ],
+)
+def test_the_import_pre_check_never_says_none_where_the_visitors_remove_one(module: str):
+    from libcst.metadata import MetadataWrapper
+
+    from reuse_audit.fix.fixes import _may_leave_imports_unused
+    from reuse_audit.fix.importedits import fix_imports
+    from reuse_audit.fix.parsed import ParsedModule
+
+    wrapper = MetadataWrapper(cst.parse_module(module))
+    mod = ParsedModule("pkg/m.py", "pkg.m", False, module, False, wrapper)
+    old = next(s for s in mod.tree.body if isinstance(s, cst.FunctionDef) and s.name.value == "f")
+    after = mod.tree.visit(ReplaceBody(old, [cst.parse_statement("return None\n")]))
+    _, removed = fix_imports(mod, old, after, None)
+    if removed:
+        assert _may_leave_imports_unused(mod, old, after)
+    if "len(p)" in module or "os.sep" in module:
+        assert not _may_leave_imports_unused(mod, old, after)
+
+
+def test_a_fix_that_changes_no_import_does_not_load_the_codemod_visitors(tmp_path: Path):
+    """A copy of a function of its own module: its fix (the report's [*] mark) adds no import and
+    leaves none unused, and libcst.codemod is never imported."""
+    root = tmp_path / "repo"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("")
+    original = dedent('''
+        import json
+        import os
+
+
+        def _clean(text):
+            return text.strip()
+
+
+        def load_config(path):
+            with open(os.fspath(path), encoding="utf-8") as handle:
+                data = json.load(handle)
+            return {_clean(k): v for k, v in data.items()}
+    ''').lstrip()
+    (root / "pkg" / "m.py").write_text(original)
+    copy = ["", "", "def read_settings(location):", "    with open(os.fspath(location), encoding=\"utf-8\") as fh:",
+            "        loaded = json.load(fh)", "    return {_clean(key): value for key, value in loaded.items()}"]
+    lines = len(original.splitlines())
+    patch = tmp_path / "copy.patch"
+    patch.write_text(
+        "diff --git a/pkg/m.py b/pkg/m.py\n--- a/pkg/m.py\n+++ b/pkg/m.py\n"
+        f"@@ -{lines},0 +{lines + 1},{len(copy)} @@\n" + "".join(f"+{line}\n" for line in copy)
+    )
+    code = (
+        "import sys\n"
+        "from reuse_audit.app.cli import main\n"
+        "try:\n"
+        f"    main(['check', {str(patch)!r}, '--repo', {str(root)!r}, '--no-cache'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('codemod' if 'libcst.codemod' in sys.modules else 'no codemod')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "RA001 [*]" in out.stdout or "RA003 [*]" in out.stdout, out.stdout + out.stderr
+    assert out.stdout.strip().endswith("no codemod"), out.stdout + out.stderr

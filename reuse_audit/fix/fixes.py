@@ -17,9 +17,9 @@ transformation is a small libcst class (codemod style):
 * :class:`ImportCollector` lists the module-level imports of a module;
 * :class:`BodyShape` tells a generator from a function, and whether it returns a value;
 * :class:`ReplaceBody` replaces a function's body;
-* libcst's own ``AddImportsVisitor`` imports ``T`` (:func:`with_import`), and its
-  ``RemoveImportsVisitor`` removes the imports the old body alone used
-  (:func:`fix_imports`).
+* libcst's own ``AddImportsVisitor`` imports ``T``, and its ``RemoveImportsVisitor``
+  removes the imports the old body alone used (``importedits.py``, imported only by
+  a fix that changes an import: ``libcst.codemod`` takes 0.2 s to import).
 
 Compatibility (:func:`map_arguments`) maps ``N``'s parameters onto ``T``'s:
 positional parameters in order (``T`` may have more, when they have
@@ -52,11 +52,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Optional, Protocol, Sequence, Union
 
 import libcst as cst
-from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor, ImportItem, RemoveImportsVisitor
 from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
 
 from reuse_audit.errors import UsageError
+from reuse_audit.fix.parsed import ImportCollector, ParsedModule, dotted_name, is_import_line
 from reuse_audit.facts.rows import LOCALS
 from reuse_audit.fix.plan import (
     Edit,
@@ -96,8 +95,6 @@ __all__ = [
     "ImportCollector",
     "BodyShape",
     "ReplaceBody",
-    "with_import",
-    "fix_imports",
 ]
 
 LOCAL_PART = LOCALS.strip(".")  # "<locals>": the part of a qualified name that opens a function's locals
@@ -124,18 +121,6 @@ class NoFix(Exception):
 
 # ---------------------------------------------------------------------------
 # libcst visitors and transformers
-
-
-def dotted_name(node: cst.BaseExpression) -> Optional[str]:
-    """``a.b.c`` for a Name/Attribute chain, the called name for a Call; None otherwise."""
-    if isinstance(node, cst.Call):
-        return dotted_name(node.func)
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        base = dotted_name(node.value)
-        return f"{base}.{node.attr.value}" if base is not None and not isinstance(node.value, cst.Call) else None
-    return None
 
 
 @dataclass(frozen=True)
@@ -177,89 +162,6 @@ class FunctionFinder(cst.CSTVisitor):
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self._stack.pop()
-
-
-@dataclass(frozen=True)
-class Binding:
-    """A module-level name bound by an import: ``module`` (absolute) and ``name`` (None: the module itself)."""
-
-    bound: str
-    module: str
-    name: Optional[str]
-
-
-class ImportCollector(cst.CSTVisitor):
-    """The imports among a module's top-level statements, made absolute.
-
-    ``module``/``is_package`` name the module being read, to resolve relative
-    imports.  Imports under ``if``/``try`` and inside functions are not listed.
-    """
-
-    def __init__(self, module: str, is_package: bool) -> None:
-        super().__init__()
-        self.module = module
-        self.is_package = is_package
-        self.bindings: list[Binding] = []
-        self.star = False  # a ``from x import *``
-        self.imported_modules: set[str] = set()  # every module named by an import (absolute)
-
-    def visit_Module(self, node: cst.Module) -> bool:
-        for stmt in node.body:
-            if not isinstance(stmt, cst.SimpleStatementLine):
-                continue
-            for small in stmt.body:
-                if isinstance(small, cst.Import):
-                    self._import(small)
-                elif isinstance(small, cst.ImportFrom):
-                    self._import_from(small)
-        return False
-
-    def _import(self, node: cst.Import) -> None:
-        for alias in node.names:
-            full = dotted_name(alias.name)
-            if full is None:
-                continue
-            self.imported_modules.add(full)
-            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                self.bindings.append(Binding(alias.asname.name.value, full, None))
-            else:
-                first = full.split(".")[0]
-                self.bindings.append(Binding(first, first, None))
-
-    def _import_from(self, node: cst.ImportFrom) -> None:
-        level = len(node.relative)
-        base = dotted_name(node.module) if node.module is not None else ""
-        if base is None:
-            return
-        module = absolute_module(self.module, self.is_package, level, base)
-        if module is None:
-            return
-        self.imported_modules.add(module)
-        if isinstance(node.names, cst.ImportStar):
-            self.star = True
-            return
-        for alias in node.names:
-            name = dotted_name(alias.name)
-            if name is None:
-                continue
-            self.imported_modules.add(f"{module}.{name}" if module else name)
-            bound = alias.asname.name.value if alias.asname is not None and isinstance(alias.asname.name, cst.Name) else name
-            self.bindings.append(Binding(bound, module, name))
-
-
-def absolute_module(current: str, is_package: bool, level: int, name: str) -> Optional[str]:
-    """The absolute module of ``from <level dots><name> import ...`` in module ``current``."""
-    if level == 0:
-        return name
-    parts = current.split(".") if current else []
-    if not is_package:
-        parts = parts[:-1]
-    if level - 1 > len(parts):
-        return None
-    parts = parts[: len(parts) - (level - 1)]
-    if name:
-        parts.append(name)
-    return ".".join(parts) if parts else None
 
 
 class BodyShape(cst.CSTVisitor):
@@ -321,149 +223,31 @@ class NameCollector(cst.CSTVisitor):
         return False
 
 
-def _is_import_line(stmt: cst.BaseStatement) -> bool:
-    return isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body)
-
-
-def _import_context(mod: "_Module") -> CodemodContext:
-    """The codemod context of a module for libcst's import visitors: its names resolve its
-    relative imports, its metadata (of the text before the fix) resolves the names it uses."""
-    package = mod.module if mod.is_package else mod.module.rpartition(".")[0]
-    return CodemodContext(wrapper=mod.wrapper, full_module_name=mod.module, full_package_name=package or None)
-
-
-def with_import(tree: cst.Module, context: CodemodContext, module: str, name: str, alias: Optional[str] = None) -> cst.Module:
-    """``tree`` importing ``from module import name [as alias]``, by libcst's ``AddImportsVisitor``:
-    nothing when the imports at the top of the module have it, else the name added to a
-    ``from module import`` among them, else the statement added after them."""
-    AddImportsVisitor.add_needed_import(context, module, name, alias)
-    added = tree.visit(AddImportsVisitor(context))  # (it needs no metadata: no copy of the tree for a wrapper)
-    return _apart_from_docstring(tree, added)
-
-
-def _apart_from_docstring(before: cst.Module, after: cst.Module) -> cst.Module:
-    """libcst puts a new import line right under the module's docstring; PEP 8 (and black, ruff
-    format) keep a blank line between them, as the module's own imports are."""
-    if before.get_docstring() is None or len(after.body) < 2 or any(after.body[1] is s for s in before.body):
-        return after
-    first = after.body[1]
-    if first.leading_lines:
-        return after
-    return after.with_changes(body=[after.body[0], first.with_changes(leading_lines=[cst.EmptyLine()]), *after.body[2:]])
-
-
-class _RemoveImports(RemoveImportsVisitor):
-    """libcst's ``RemoveImportsVisitor``, less what it drops with an import line it removes (given
-    a module's top level, :func:`_top_level`): the comments and blank lines leading that line lead
-    the statement after it."""
-
-    def __init__(self, context: CodemodContext, unused_imports: Sequence[tuple[str, Optional[str], Optional[str]]]) -> None:
-        super().__init__(context, unused_imports)
-        self._markers: set[int] = set()
-
-    def leave_SimpleStatementLine(self, original_node: cst.SimpleStatementLine, updated_node: cst.SimpleStatementLine) -> cst.SimpleStatementLine:
-        if updated_node.body or not original_node.body:
-            return updated_node
-        # a line whose imports all went: a placeholder, so that leave_Module gives
-        # its blank lines and comments to the statement after it
-        marker = cst.SimpleStatementLine(body=[cst.Pass()], leading_lines=original_node.leading_lines)
-        self._markers.add(id(marker))
-        return marker
-
-    def leave_Module(self, original_node: cst.Module, updated_node: cst.Module) -> cst.Module:
-        body: list[cst.BaseStatement] = []
-        carry: Optional[Sequence[cst.EmptyLine]] = None
-        for stmt in updated_node.body:
-            if id(stmt) in self._markers:
-                carry = stmt.leading_lines if carry is None else carry
-                continue
-            if carry is not None:
-                if not body:  # the module's first statements went: no gap at its top
-                    own = [line for line in stmt.leading_lines if line.comment is not None]
-                    stmt = stmt.with_changes(leading_lines=list(carry) + own)
-                elif not stmt.leading_lines:  # it takes the place of those removed
-                    stmt = stmt.with_changes(leading_lines=carry)
-                carry = None
-            body.append(stmt)
-        return updated_node.with_changes(body=body)
-
-
-def _bound_name(item: ImportItem) -> str:
-    """The name an import binds: its alias, the object, or the module's first name (``import a.b`` binds ``a``)."""
-    return item.alias or item.obj_name or item.module_name.split(".")[0]
-
-
-def _unused_imports(mod: "_Module", old: cst.FunctionDef, after: cst.Module) -> list[ImportItem]:
-    """The imports the fix made unused in ``after`` (``mod`` with the body of its function ``old``
-    replaced): those ``old`` refers to (libcst's ``remove_unused_import_by_node``, by scope
-    analysis of ``mod``) whose name appears nowhere else in ``after`` as a word, not even in a
-    comment, a type comment, a string (``__all__``) or an import under ``if`` or ``try`` or in a
-    function (imports unused before are not the fix's to remove).  None in an ``__init__.py``,
-    whose imports may be re-exports."""
+def _may_leave_imports_unused(mod: ParsedModule, old: cst.FunctionDef, after: cst.Module) -> bool:
+    """Whether replacing the body of ``old`` (giving ``after``) may leave an import of ``mod``
+    unused: a name an import among its top-level statements binds (or a ``*`` import) is a word
+    of ``old`` and of nothing else in ``after`` but its import lines.  False says
+    ``importedits.fix_imports`` removes none: it removes imports ``old`` uses (in its code, or
+    in a string: an annotation) whose name ``after`` has nowhere else (the same word test),
+    and never a package's."""
     if mod.is_package:
-        return []
-    listing = _import_context(mod)
-    try:
-        RemoveImportsVisitor.remove_unused_import_by_node(listing, old)
-    except ValueError:  # a relative import libcst cannot make absolute
-        return []
-    listed = dict.fromkeys(ImportItem(m, o, a) for m, o, a in listing.scratch.get(RemoveImportsVisitor.CONTEXT_KEY, []))
-    rest = after.with_changes(body=[s for s in after.body if not _is_import_line(s)]).code
-    return [i for i in listed if not re.search(rf"(?<![\w.]){re.escape(_bound_name(i))}(?!\w)", rest)]
-
-
-_STAND_IN = "__reuse_audit_stand_in_{}__"
-
-
-def _top_level(module: cst.Module) -> tuple[cst.Module, dict[str, cst.BaseCompoundStatement]]:
-    """``module`` as libcst's import visitors need it, and its compound statements by stand-in name:
-    each top-level ``def``, ``class``, ``if``, ``try``... is a one-line stand-in holding its leading
-    lines.  They act on top-level imports only, and every use they would look for inside those
-    statements is looked for already (:func:`_unused_imports`).  (``RemoveImportsVisitor`` on a
-    1,400-line module: 2.7 s CPU over the whole of it, its scope analysis and three gathering
-    passes; 0.17 s over its top level.)"""
-    hidden: dict[str, cst.BaseCompoundStatement] = {}
-    body: list[cst.BaseStatement] = []
-    for i, stmt in enumerate(module.body):
-        if isinstance(stmt, cst.BaseCompoundStatement):
-            name = _STAND_IN.format(i)
-            hidden[name] = stmt
-            stmt = cst.SimpleStatementLine(body=[cst.Expr(cst.Name(name))], leading_lines=stmt.leading_lines)
-        body.append(stmt)
-    return module.with_changes(body=body), hidden
-
-
-def _whole(module: cst.Module, hidden: Mapping[str, cst.BaseCompoundStatement]) -> cst.Module:
-    """The module :func:`_top_level` gave, changed, with its compound statements back (each with the
-    leading lines its stand-in has now)."""
-    body: list[cst.BaseStatement] = []
-    for stmt in module.body:
-        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
-        if isinstance(small, cst.Expr) and isinstance(small.value, cst.Name) and small.value.value in hidden:
-            stmt = hidden[small.value.value].with_changes(leading_lines=stmt.leading_lines)
-        body.append(stmt)
-    return module.with_changes(body=body)
-
-
-def fix_imports(
-    mod: "_Module", old: cst.FunctionDef, after: cst.Module, wanted: Optional[tuple[str, str, Optional[str]]],
-) -> tuple[cst.Module, tuple[str, ...]]:
-    """``after`` (``mod`` with the body of its function ``old`` replaced) importing ``wanted``
-    (``from module import name [as alias]``: :func:`with_import`) and without the imports the fix
-    made unused (:func:`_unused_imports`, removed by libcst's ``RemoveImportsVisitor``): (the
-    module, the names of the imports removed)."""
-    unused = _unused_imports(mod, old, after)
-    if wanted is None and not unused:
-        return after, ()
-    top, hidden = _top_level(after)
-    if wanted is not None:
-        top = with_import(top, _import_context(mod), *wanted)
-    if unused:
-        top = _RemoveImports(_import_context(mod), [(i.module_name, i.obj_name, i.alias) for i in unused]).transform_module(top)
-    left = ImportCollector(mod.module, mod.is_package)
-    top.visit(left)
-    removed = {_bound_name(i) for i in unused} - {b.bound for b in left.bindings}
-    return _whole(top, hidden), tuple(sorted(removed))
+        return False
+    bound: set[str] = set()
+    for stmt in mod.tree.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar):
+                return True
+            if isinstance(small, (cst.Import, cst.ImportFrom)):
+                assert not isinstance(small.names, cst.ImportStar)
+                for alias in small.names:
+                    bound.add(alias.evaluated_alias or alias.evaluated_name.split(".")[0])
+    used = bound.intersection(re.findall(r"[^\W\d]\w*", mod.tree.code_for_node(old)))
+    if not used:
+        return False
+    rest = after.with_changes(body=[s for s in after.body if not is_import_line(s)]).code
+    return any(not re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", rest) for name in used)
 
 
 def _is_docstring(stmt: cst.BaseStatement) -> bool:
@@ -797,23 +581,7 @@ def function_info(qualname: str, module: str, path: str, found: FoundFunction) -
 # one fix
 
 
-@dataclass
-class _Module:
-    """One parsed file."""
-
-    path: str
-    module: str
-    is_package: bool
-    text: str  # without a BOM
-    bom: bool
-    wrapper: MetadataWrapper
-
-    @property
-    def tree(self) -> cst.Module:
-        return self.wrapper.module
-
-
-def _read_module(tree: "SourceTree", path: str, module: str) -> _Module:
+def _read_module(tree: "SourceTree", path: str, module: str) -> ParsedModule:
     try:
         data = tree.read(path)
     except (KeyError, OSError):
@@ -835,14 +603,14 @@ def _read_module(tree: "SourceTree", path: str, module: str) -> _Module:
         raise NoFix(f"libcst cannot parse {path}: {' '.join(str(exc).split())[:120]}") from None
     # (the module was just parsed and is nobody else's: the wrapper need not copy it first)
     wrapper = MetadataWrapper(parsed, unsafe_skip_copy=True)
-    return _Module(path, module, path.endswith("__init__.py") or path == "__init__.py", text, bom, wrapper)
+    return ParsedModule(path, module, path.endswith("__init__.py") or path == "__init__.py", text, bom, wrapper)
 
 
 # what holds statements (and so may hold a def) without being a def or a class
 _BLOCKS = (cst.BaseCompoundStatement, cst.BaseSuite, cst.Else, cst.ExceptHandler, cst.ExceptStarHandler, cst.Finally, cst.MatchCase)
 
 
-def _find_by_name(mod: _Module, local_name: str, line: int) -> Optional[FoundFunction]:
+def _find_by_name(mod: ParsedModule, local_name: str, line: int) -> Optional[FoundFunction]:
     """The ``def`` of ``local_name`` found from the names alone, without ``PositionProvider``
     (which renders the whole module: most of the time of a fix in a big file), when the
     module holds exactly one def of that qualified name outside functions and the text's
@@ -876,7 +644,7 @@ def _find_by_name(mod: _Module, local_name: str, line: int) -> Optional[FoundFun
     return found[0]
 
 
-def _find(mod: _Module, qualname: str, local_name: str, line: int) -> FoundFunction:
+def _find(mod: ParsedModule, qualname: str, local_name: str, line: int) -> FoundFunction:
     quick = _find_by_name(mod, local_name, line)
     if quick is not None:
         return quick
@@ -1011,7 +779,7 @@ def _refuse(n: FunctionInfo, t: FunctionInfo) -> None:
         raise NoFix(f"{which} returns a value and {other} does not")
 
 
-def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, title: str, key: str, by_name: bool = False) -> Fix:
+def _build(n: FunctionInfo, t: FunctionInfo, n_mod: ParsedModule, t_mod: ParsedModule, title: str, key: str, by_name: bool = False) -> Fix:
     _refuse(n, t)
     n_label, t_label = f"'{n.qualname}'", f"'{t.qualname}'"
 
@@ -1071,7 +839,11 @@ def _build(n: FunctionInfo, t: FunctionInfo, n_mod: _Module, t_mod: _Module, tit
     statements.append(cst.parse_statement(line + "\n", config=config))
     new_tree = n_mod.tree.visit(ReplaceBody(n.node, statements))
     wanted = _parse_import(import_statement) if import_statement is not None and not local_import else None
-    new_tree, unused = fix_imports(n_mod, n.node, new_tree, wanted)
+    unused: tuple[str, ...] = ()
+    if wanted is not None or _may_leave_imports_unused(n_mod, n.node, new_tree):
+        from reuse_audit.fix.importedits import fix_imports  # libcst.codemod: 0.2 s to import
+
+        new_tree, unused = fix_imports(n_mod, n.node, new_tree, wanted)
     original = (BOM if n_mod.bom else "") + n_mod.text
     fixed = (BOM if n_mod.bom else "") + new_tree.code
     if fixed == original:
@@ -1099,7 +871,7 @@ def _parse_import(statement: str) -> tuple[str, str, Optional[str]]:
     return match.group(1), match.group(2), match.group(3)
 
 
-def _global_bindings(mod: _Module, name: str) -> int:
+def _global_bindings(mod: ParsedModule, name: str) -> int:
     scopes = mod.wrapper.resolve(ScopeProvider)
     scope = scopes.get(mod.tree)
     if scope is None:  # pragma: no cover
@@ -1107,13 +879,13 @@ def _global_bindings(mod: _Module, name: str) -> int:
     return len(scope.assignments[name])
 
 
-def _names(mod: _Module) -> set[str]:
+def _names(mod: ParsedModule) -> set[str]:
     collector = NameCollector()
     mod.tree.visit(collector)
     return collector.names
 
 
-def _reference(n_mod: _Module, t_mod: _Module, module: str, name: str, shadowed: set[str]) -> tuple[str, Optional[str]]:
+def _reference(n_mod: ParsedModule, t_mod: ParsedModule, module: str, name: str, shadowed: set[str]) -> tuple[str, Optional[str]]:
     """How N's module refers to ``module.name``: (expression, import statement to add or None)."""
     if module == n_mod.module:
         if name in shadowed:
@@ -1145,14 +917,14 @@ def _reference(n_mod: _Module, t_mod: _Module, module: str, name: str, shadowed:
     return alias, f"from {module} import {name} as {alias}"
 
 
-def _imports_module(t_mod: _Module, module: str) -> bool:
+def _imports_module(t_mod: ParsedModule, module: str) -> bool:
     """Does T's module import ``module`` at its top level (adding the reverse import would be circular)?"""
     collector = ImportCollector(t_mod.module, t_mod.is_package)
     t_mod.tree.visit(collector)
     return module in collector.imported_modules or any(m.startswith(module + ".") for m in collector.imported_modules)
 
 
-def _annotated_with(annotation: Optional[cst.BaseExpression], n_mod: _Module, class_qualname: str) -> bool:
+def _annotated_with(annotation: Optional[cst.BaseExpression], n_mod: ParsedModule, class_qualname: str) -> bool:
     """Is ``annotation`` (a name, a dotted name, or a string holding one) the class ``class_qualname``?
 
     The first name must be bound once at the top level of N's module: by an
@@ -1186,7 +958,7 @@ def _annotated_with(annotation: Optional[cst.BaseExpression], n_mod: _Module, cl
     return (f"{base}.{rest}" if rest else base) == class_qualname
 
 
-def _global_assignment_nodes(mod: _Module, name: str) -> list[cst.CSTNode]:
+def _global_assignment_nodes(mod: ParsedModule, name: str) -> list[cst.CSTNode]:
     scope = mod.wrapper.resolve(ScopeProvider).get(mod.tree)
     if scope is None:  # pragma: no cover
         return []
