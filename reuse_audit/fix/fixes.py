@@ -840,10 +840,11 @@ def _build(n: FunctionInfo, t: FunctionInfo, n_mod: ParsedModule, t_mod: ParsedM
     new_tree = n_mod.tree.visit(ReplaceBody(n.node, statements))
     wanted = _parse_import(import_statement) if import_statement is not None and not local_import else None
     unused: tuple[str, ...] = ()
-    if wanted is not None or _may_leave_imports_unused(n_mod, n.node, new_tree):
+    may_leave_unused = _may_leave_imports_unused(n_mod, n.node, new_tree)
+    if wanted is not None or may_leave_unused:
         from reuse_audit.fix.importedits import fix_imports  # libcst.codemod: 0.2 s to import
 
-        new_tree, unused = fix_imports(n_mod, n.node, new_tree, wanted)
+        new_tree, unused = fix_imports(n_mod, n.node, new_tree, wanted, may_leave_unused)
     original = (BOM if n_mod.bom else "") + n_mod.text
     fixed = (BOM if n_mod.bom else "") + new_tree.code
     if fixed == original:

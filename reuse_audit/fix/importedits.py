@@ -142,19 +142,22 @@ def _whole(module: cst.Module, hidden: Mapping[str, cst.BaseCompoundStatement]) 
 
 def fix_imports(
     mod: ParsedModule, old: cst.FunctionDef, after: cst.Module, wanted: Optional[tuple[str, str, Optional[str]]],
+    may_leave_unused: bool = True,
 ) -> tuple[cst.Module, tuple[str, ...]]:
     """``after`` (``mod`` with the body of its function ``old`` replaced) importing ``wanted``
     (``from module import name [as alias]``: :func:`with_import`) and without the imports the fix
     made unused (:func:`_unused_imports`, removed by libcst's ``RemoveImportsVisitor``): (the
-    module, the names of the imports removed)."""
-    unused = _unused_imports(mod, old, after)
+    module, the names of the imports removed).  ``may_leave_unused`` False: the caller knows
+    there are none (``fixes._may_leave_imports_unused``), and their scope analysis is skipped."""
+    unused = _unused_imports(mod, old, after) if may_leave_unused else []
     if wanted is None and not unused:
         return after, ()
     top, hidden = _top_level(after)
     if wanted is not None:
         top = with_import(top, _import_context(mod), *wanted)
-    if unused:
-        top = _RemoveImports(_import_context(mod), [(i.module_name, i.obj_name, i.alias) for i in unused]).transform_module(top)
+    if not unused:
+        return _whole(top, hidden), ()
+    top = _RemoveImports(_import_context(mod), [(i.module_name, i.obj_name, i.alias) for i in unused]).transform_module(top)
     left = ImportCollector(mod.module, mod.is_package)
     top.visit(left)
     removed = {_bound_name(i) for i in unused} - {b.bound for b in left.bindings}
