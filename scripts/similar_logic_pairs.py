@@ -32,7 +32,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from reuse_audit.source.gitrun import GitError, run_git  # noqa: E402
+from reuse_audit.source.gitrun import GitError, run_git
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "realworld" / "commits" / "commits.tsv"
 QUOTA = {"other": 1000, "same-name": 20, "sibling-override": 15, "delegate": 8, "nested": 7}
@@ -59,7 +59,7 @@ def local_parts(qualname: str, path: str) -> list[str]:
 
 
 def body_of(text: str, name: str) -> str | None:
-    found = re.search(rf"^([ \t]*)(?:async[ \t]+)?def[ \t]+{re.escape(name)}\b.*$", text, re.M)
+    found = re.search(rf"^([ \t]*)(?:async[ \t]+)?def[ \t]+{re.escape(name)}\b.*$", text, re.MULTILINE)
     if not found:
         return None
     indent, lines = len(found.group(1)), []
