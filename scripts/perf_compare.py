@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import perf  # noqa: E402  (REALISTIC, renamed_file: the same patches as perf.py --realistic)
+import perf
 
 COLUMNS = ("cold", "again", "other", "warm", "new")
 WAIT = """
