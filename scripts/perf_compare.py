@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import perf
+import perf  # REALISTIC and renamed_file: the patches of perf.py --realistic
 
 COLUMNS = ("cold", "again", "other", "warm", "new")
 WAIT = """
