@@ -223,31 +223,33 @@ class NameCollector(cst.CSTVisitor):
         return False
 
 
-def _may_leave_imports_unused(mod: ParsedModule, old: cst.FunctionDef, after: cst.Module) -> bool:
-    """Whether replacing the body of ``old`` (giving ``after``) may leave an import of ``mod``
-    unused: a name an import among its top-level statements binds (or a ``*`` import) is a word
-    of ``old`` and of nothing else in ``after`` but its import lines.  False says
-    ``importedits.fix_imports`` removes none: it removes imports ``old`` uses (in its code, or
-    in a string: an annotation) whose name ``after`` has nowhere else (the same word test),
-    and never a package's."""
+def _imports_left_unused_by(mod: ParsedModule, old: cst.FunctionDef, after: cst.Module) -> Optional[frozenset[str]]:
+    """The names of the imports that replacing the body of ``old`` (giving ``after``) may leave
+    unused: those a top-level import of ``mod`` binds that are words of ``old`` and of nothing
+    else in ``after`` but its import lines; None when a ``*`` import makes that unknown.
+
+    ``importedits.fix_imports`` removes only imports among them: it removes imports ``old``
+    uses (in its code, or in a string: an annotation) whose name ``after`` has nowhere else (the
+    same word test), never a package's, and never one under ``if`` or ``try`` (its own line
+    is in ``after`` as a word).  Empty: it would remove none."""
     if mod.is_package:
-        return False
+        return frozenset()
     bound: set[str] = set()
     for stmt in mod.tree.body:
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
         for small in stmt.body:
             if isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar):
-                return True
+                return None
             if isinstance(small, (cst.Import, cst.ImportFrom)):
                 assert not isinstance(small.names, cst.ImportStar)
                 for alias in small.names:
                     bound.add(alias.evaluated_alias or alias.evaluated_name.split(".")[0])
     used = bound.intersection(re.findall(r"[^\W\d]\w*", mod.tree.code_for_node(old)))
     if not used:
-        return False
+        return frozenset()
     rest = after.with_changes(body=[s for s in after.body if not is_import_line(s)]).code
-    return any(not re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", rest) for name in used)
+    return frozenset(name for name in used if not re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", rest))
 
 
 def _is_docstring(stmt: cst.BaseStatement) -> bool:
@@ -840,11 +842,11 @@ def _build(n: FunctionInfo, t: FunctionInfo, n_mod: ParsedModule, t_mod: ParsedM
     new_tree = n_mod.tree.visit(ReplaceBody(n.node, statements))
     wanted = _parse_import(import_statement) if import_statement is not None and not local_import else None
     unused: tuple[str, ...] = ()
-    may_leave_unused = _may_leave_imports_unused(n_mod, n.node, new_tree)
-    if wanted is not None or may_leave_unused:
+    left_unused = _imports_left_unused_by(n_mod, n.node, new_tree)
+    if wanted is not None or left_unused != frozenset():
         from reuse_audit.fix.importedits import fix_imports  # libcst.codemod: 0.2 s to import
 
-        new_tree, unused = fix_imports(n_mod, n.node, new_tree, wanted, may_leave_unused)
+        new_tree, unused = fix_imports(n_mod, n.node, new_tree, wanted, left_unused)
     original = (BOM if n_mod.bom else "") + n_mod.text
     fixed = (BOM if n_mod.bom else "") + new_tree.code
     if fixed == original:

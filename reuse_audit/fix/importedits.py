@@ -88,13 +88,14 @@ def _bound_name(item: ImportItem) -> str:
     return item.alias or item.obj_name or item.module_name.split(".")[0]
 
 
-def _unused_imports(mod: ParsedModule, old: cst.FunctionDef, after: cst.Module) -> list[ImportItem]:
+def _unused_imports(mod: ParsedModule, old: cst.FunctionDef, after: cst.Module, names: Optional[frozenset[str]] = None) -> list[ImportItem]:
     """The imports the fix made unused in ``after`` (``mod`` with the body of its function ``old``
     replaced): those ``old`` refers to (libcst's ``remove_unused_import_by_node``, by scope
     analysis of ``mod``) whose name appears nowhere else in ``after`` as a word, not even in a
     comment, a type comment, a string (``__all__``) or an import under ``if`` or ``try`` or in a
     function (imports unused before are not the fix's to remove).  None in an ``__init__.py``,
-    whose imports may be re-exports."""
+    whose imports may be re-exports.  ``names``: the names that word test leaves, when the caller
+    made it already (``fixes._imports_left_unused_by``)."""
     if mod.is_package:
         return []
     listing = _import_context(mod)
@@ -103,6 +104,8 @@ def _unused_imports(mod: ParsedModule, old: cst.FunctionDef, after: cst.Module) 
     except ValueError:  # a relative import libcst cannot make absolute
         return []
     listed = dict.fromkeys(ImportItem(m, o, a) for m, o, a in listing.scratch.get(RemoveImportsVisitor.CONTEXT_KEY, []))
+    if names is not None:
+        return [i for i in listed if _bound_name(i) in names]
     rest = after.with_changes(body=[s for s in after.body if not is_import_line(s)]).code
     return [i for i in listed if not re.search(rf"(?<![\w.]){re.escape(_bound_name(i))}(?!\w)", rest)]
 
@@ -142,14 +145,15 @@ def _whole(module: cst.Module, hidden: Mapping[str, cst.BaseCompoundStatement]) 
 
 def fix_imports(
     mod: ParsedModule, old: cst.FunctionDef, after: cst.Module, wanted: Optional[tuple[str, str, Optional[str]]],
-    may_leave_unused: bool = True,
+    names: Optional[frozenset[str]] = None,
 ) -> tuple[cst.Module, tuple[str, ...]]:
     """``after`` (``mod`` with the body of its function ``old`` replaced) importing ``wanted``
     (``from module import name [as alias]``: :func:`with_import`) and without the imports the fix
     made unused (:func:`_unused_imports`, removed by libcst's ``RemoveImportsVisitor``): (the
-    module, the names of the imports removed).  ``may_leave_unused`` False: the caller knows
-    there are none (``fixes._may_leave_imports_unused``), and their scope analysis is skipped."""
-    unused = _unused_imports(mod, old, after) if may_leave_unused else []
+    module, the names of the imports removed).  ``names``: the names of the imports the fix may
+    leave unused, when the caller knows them (``fixes._imports_left_unused_by``): none, and their
+    scope analysis is skipped."""
+    unused = _unused_imports(mod, old, after, names) if names != frozenset() else []
     if wanted is None and not unused:
         return after, ()
     top, hidden = _top_level(after)
