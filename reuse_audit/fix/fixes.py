@@ -55,7 +55,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
 
 from reuse_audit.errors import UsageError
-from reuse_audit.fix.parsed import ImportCollector, ParsedModule, dotted_name, is_import_line
+from reuse_audit.fix.parsed import ImportCollector, ParsedModule, dotted_name, unused_in
 from reuse_audit.facts.rows import LOCALS
 from reuse_audit.fix.plan import (
     Edit,
@@ -245,11 +245,7 @@ def _imports_left_unused_by(mod: ParsedModule, old: cst.FunctionDef, after: cst.
                 assert not isinstance(small.names, cst.ImportStar)
                 for alias in small.names:
                     bound.add(alias.evaluated_alias or alias.evaluated_name.split(".")[0])
-    used = bound.intersection(re.findall(r"[^\W\d]\w*", mod.tree.code_for_node(old)))
-    if not used:
-        return frozenset()
-    rest = after.with_changes(body=[s for s in after.body if not is_import_line(s)]).code
-    return frozenset(name for name in used if not re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", rest))
+    return unused_in(after, bound.intersection(re.findall(r"[^\W\d]\w*", mod.tree.code_for_node(old))))
 
 
 def _is_docstring(stmt: cst.BaseStatement) -> bool:

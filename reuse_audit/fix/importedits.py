@@ -3,19 +3,18 @@ target, ``RemoveImportsVisitor`` removes the imports the old body alone used.
 
 Apart from ``fixes.py`` because ``libcst.codemod`` (its matchers) takes about 0.2 s to
 import: ``fixes._build`` imports this module only for a fix that adds an import or may
-leave one unused (``fixes._may_leave_imports_unused``).
+leave one unused (``fixes._imports_left_unused_by``).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Mapping, Optional, Sequence
 
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, ImportItem, RemoveImportsVisitor
 
-from reuse_audit.fix.parsed import ImportCollector, ParsedModule, is_import_line
+from reuse_audit.fix.parsed import ImportCollector, ParsedModule, unused_in
 
 __all__ = ["fix_imports", "with_import"]
 
@@ -91,9 +90,8 @@ def _bound_name(item: ImportItem) -> str:
 def _unused_imports(mod: ParsedModule, old: cst.FunctionDef, after: cst.Module, names: Optional[frozenset[str]] = None) -> list[ImportItem]:
     """The imports the fix made unused in ``after`` (``mod`` with the body of its function ``old``
     replaced): those ``old`` refers to (libcst's ``remove_unused_import_by_node``, by scope
-    analysis of ``mod``) whose name appears nowhere else in ``after`` as a word, not even in a
-    comment, a type comment, a string (``__all__``) or an import under ``if`` or ``try`` or in a
-    function (imports unused before are not the fix's to remove).  None in an ``__init__.py``,
+    analysis of ``mod``) whose name appears nowhere else in ``after`` as a word (``parsed.unused_in``: imports
+    unused before are not the fix's to remove).  None in an ``__init__.py``,
     whose imports may be re-exports.  ``names``: the names that word test leaves, when the caller
     made it already (``fixes._imports_left_unused_by``)."""
     if mod.is_package:
@@ -104,10 +102,9 @@ def _unused_imports(mod: ParsedModule, old: cst.FunctionDef, after: cst.Module, 
     except ValueError:  # a relative import libcst cannot make absolute
         return []
     listed = dict.fromkeys(ImportItem(m, o, a) for m, o, a in listing.scratch.get(RemoveImportsVisitor.CONTEXT_KEY, []))
-    if names is not None:
-        return [i for i in listed if _bound_name(i) in names]
-    rest = after.with_changes(body=[s for s in after.body if not is_import_line(s)]).code
-    return [i for i in listed if not re.search(rf"(?<![\w.]){re.escape(_bound_name(i))}(?!\w)", rest)]
+    if names is None:
+        names = unused_in(after, map(_bound_name, listed))
+    return [i for i in listed if _bound_name(i) in names]
 
 
 _STAND_IN = "__reuse_audit_stand_in_{}__"

@@ -5,13 +5,14 @@ Shared by ``fixes.py`` (which builds a fix) and ``importedits.py`` (its import e
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Optional
+from typing import Iterable, Optional
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper
 
-__all__ = ["Binding", "ImportCollector", "ParsedModule", "absolute_module", "dotted_name", "is_import_line"]
+__all__ = ["Binding", "ImportCollector", "ParsedModule", "absolute_module", "dotted_name", "is_import_line", "unused_in"]
 
 
 def dotted_name(node: cst.BaseExpression) -> Optional[str]:
@@ -111,6 +112,17 @@ def absolute_module(current: str, is_package: bool, level: int, name: str) -> Op
 
 def is_import_line(stmt: cst.BaseStatement) -> bool:
     return isinstance(stmt, cst.SimpleStatementLine) and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body)
+
+
+def unused_in(module: cst.Module, names: Iterable[str]) -> frozenset[str]:
+    """The ``names`` that appear nowhere in ``module`` as a word, outside its top-level import
+    lines: not in code, a comment, a type comment, a string (``__all__``), nor an import under
+    ``if`` or ``try`` or in a function."""
+    names = set(names)
+    if not names:
+        return frozenset()
+    rest = module.with_changes(body=[s for s in module.body if not is_import_line(s)]).code
+    return frozenset(name for name in names if not re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", rest))
 
 
 @dataclass
