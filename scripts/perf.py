@@ -433,11 +433,12 @@ def _warm_row(label: str, run: str, figures: dict[str, float]) -> str:
 
 
 class Sample:
-    def __init__(self, seconds: float, peak_mb: float, sum_mb: float, status: int):
+    def __init__(self, seconds: float, peak_mb: float, sum_mb: float, status: int, cpu: float = 0.0):
         self.seconds = seconds
         self.peak_mb = peak_mb
         self.sum_mb = sum_mb
         self.status = status
+        self.cpu = cpu  # CPU seconds of the process and the children it waited for
 
 
 def _tree_rss(root_pid: int) -> int:
@@ -472,7 +473,7 @@ def _tree_rss(root_pid: int) -> int:
 
 
 def measure(command: list[str], cwd: Optional[Path] = None) -> Sample:
-    """Wall seconds, peak RSS of the largest process, sampled peak RSS of the whole tree."""
+    """Wall seconds, peak RSS of the largest process, sampled peak RSS of the whole tree, CPU seconds."""
     started = time.perf_counter()
     proc = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     peak_sum = [0]
@@ -490,7 +491,7 @@ def measure(command: list[str], cwd: Optional[Path] = None) -> Sample:
     sampler.join()
     proc.returncode = os.waitstatus_to_exitcode(status)
     maxrss = usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
-    return Sample(seconds, maxrss, peak_sum[0] / 1024, proc.returncode)
+    return Sample(seconds, maxrss, peak_sum[0] / 1024, proc.returncode, usage.ru_utime + usage.ru_stime)
 
 
 # ---------------------------------------------------------------- sources

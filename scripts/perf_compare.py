@@ -23,11 +23,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import perf  # REALISTIC and renamed_file: the patches of perf.py --realistic
+import perf  # REALISTIC and renamed_file (the patches of perf.py --realistic), measure
 
 COLUMNS = ("cold", "again", "other", "warm", "new")
 WAIT = """
@@ -40,12 +39,10 @@ wait({cache!r}, 1200)
 
 
 def timed(venv: Path, patch: Path, repo: Path, cache: Path) -> tuple[float, float, int]:
-    """(wall s, CPU s, exit status) of one quiet check."""
+    """(wall s, CPU s, exit status) of one quiet check (``perf.measure``)."""
     command = [str(venv / "bin" / "reuse-audit"), "check", str(patch), "--repo", str(repo), "--cache-dir", str(cache), "-q"]
-    started = time.perf_counter()
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(proc.pid, 0)
-    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status)
+    sample = perf.measure(command)
+    return sample.seconds, sample.cpu, sample.status
 
 
 def wait_background(venv: Path, cache: Path) -> None:
