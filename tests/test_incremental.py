@@ -28,7 +28,9 @@ import time
 from pathlib import Path
 
 import _pytest
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
 from reuse_audit import index as index_module
 from reuse_audit.facts.cache import FactsCache
@@ -717,4 +719,42 @@ def test_a_second_build_with_the_same_cache_reads_the_snapshot_from_memory(repo:
             assert_same(snapshot(index), scratch(repo))
     finally:
         cache.close()
-    assert sorted(reads) == ["deps", "skeletons", "tables"]
+    assert sorted(reads) == ["deps", "inverted", "skeletons", "tables"]
+
+
+# ------------------------------------------------------------------ the callers of an incremental update
+
+
+_NAMES = ["m.f", "m.g", "m.C.run", "m.C.stop", "n.h", "n.D.run", "n.D.go", "o.k", ".run", ".go", "ext.call"]
+
+
+def _rows(draw_rows: dict) -> dict:
+    from reuse_audit.facts.rows import TableRow
+
+    return {
+        q: TableRow(0, q.rpartition(".")[2], 1, 0, 2, is_method, tuple(sorted(set(callees))))
+        for q, (is_method, callees) in sorted(draw_rows.items())
+    }
+
+
+@hypothesis.settings(max_examples=300, deadline=None)
+@hypothesis.given(
+    old=st.dictionaries(st.sampled_from(_NAMES[:8]), st.tuples(st.booleans(), st.lists(st.sampled_from(_NAMES), max_size=5))),
+    new=st.dictionaries(st.sampled_from(_NAMES[:8]), st.tuples(st.booleans(), st.lists(st.sampled_from(_NAMES), max_size=5))),
+    kept=st.sets(st.sampled_from(_NAMES[:8])),
+)
+def test_the_callers_of_an_incremental_update_are_those_of_a_full_inversion(old: dict, new: dict, kept: set):
+    """``reinvert`` gives what ``invert`` gives over the updated rows: the rows of ``kept`` stay
+    (the same callees and method flag in both), the others go and the updated ones come, which
+    may turn a kept function's callee into a method or out of one."""
+    from reuse_audit.index.tables import invert, reinvert
+
+    stay = {q: v for q, v in old.items() if q in kept}
+    old_rows = _rows(old)
+    new_rows = _rows({**{q: v for q, v in new.items() if q not in stay}, **stay})
+    removed = [q for q in old_rows if q not in stay]
+    added = [q for q in new_rows if q not in stay]
+    stored = invert(old_rows)
+    frozen = repr(stored)
+    assert reinvert(stored, old_rows, new_rows, removed, added) == invert(new_rows)
+    assert repr(stored) == frozen  # the stored tables (shared by the builds of one cache) are left as they were

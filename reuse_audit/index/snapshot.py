@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Iterable, Optional
 
 from reuse_audit.facts.cache import FactsCache, Snapshot
@@ -21,7 +22,7 @@ from reuse_audit.index.resolve import (
     skeleton_of,
 )
 from reuse_audit.index.source import FactSource
-from reuse_audit.index.tables import Tables, invert, note_info, resolve_files, rows_of
+from reuse_audit.index.tables import Tables, invert, note_info, reinvert, resolve_files, rows_of, valid_inverted
 
 # A stored index is reused when at least this share of the files is unchanged,
 # and written again after an incremental run that re-resolved more than this
@@ -118,10 +119,15 @@ def _incremental(old: Tables, snap: Snapshot, paths: tuple[str, ...], digests: t
     pool: dict[str, str] = {}
     rows: dict[str, TableRow] = {}
     gone = dirty | set(removed) | set(changed)
+    moved_to = [None if p in gone else position[p] for p in old.paths]  # old path index -> new one (None: gone)
+    dropped = []
     for qualname, row in old.rows.items():
-        path = old.paths[row.path]
-        if path not in gone:
-            rows[qualname] = row._replace(path=position[path])
+        at = moved_to[row.path]
+        if at is None:
+            dropped.append(qualname)
+        else:
+            rows[qualname] = row if at == row.path else row._replace(path=at)
+    added: list[str] = []
     for path in sorted(dirty):
         info = assigned[path]
         assert info is not None  # dirty: the paths with a module only
@@ -129,6 +135,7 @@ def _incremental(old: Tables, snap: Snapshot, paths: tuple[str, ...], digests: t
         if any(q in rows for q in module_rows):
             return None  # a qualname now defined twice: the full build merges those
         rows.update(module_rows)
+        added.extend(module_rows)
     notes = []
     skeleton_list = []
     for path in paths:
@@ -148,6 +155,13 @@ def _incremental(old: Tables, snap: Snapshot, paths: tuple[str, ...], digests: t
         collisions=False,
         skeletons=tuple(skeleton_list),
     )
+
+    @functools.cache  # when a rule first reads the callers (never, when none needs them)
+    def inverted() -> Optional[tuple[dict, dict]]:
+        stored = snap.part("inverted")
+        return reinvert(stored, old.rows, tables.rows, dropped, added) if valid_inverted(stored) else None
+
+    tables.inverted = inverted
     if len(dirty) > REWRITE_SHARE * len(paths):
         _store_updated(tables, cache, old, deps, dirty, new_deps)
     else:
@@ -206,7 +220,8 @@ def _store_updated(tables: Tables, cache: FactsCache, old: Tables, deps: dict, d
     for path, found in new_deps.items():
         for token in found:
             inverse.setdefault(token, []).append(position[path])
-    inverted = invert(tables.rows)
+    updated = tables.inverted() if tables.inverted is not None else None
+    inverted = updated if valid_inverted(updated) else invert(tables.rows)
     tables.inverted = lambda: inverted
     cache.put_snapshot(
         tables.paths, tables.digests, tables.stored(), tables.skeletons, {k: tuple(sorted(v)) for k, v in inverse.items()}, inverted

@@ -221,3 +221,72 @@ def invert(rows: dict[str, TableRow], ignore: frozenset[str] = frozenset()) -> t
             method_callers[name].append(qualname)
     return {k: tuple(v) for k, v in callers.items()}, {k: tuple(v) for k, v in method_callers.items()}
 
+
+class _Methods:
+    """``q in _Methods(rows)``: q is a method of ``rows`` (the set ``invert`` builds, without building it)."""
+
+    def __init__(self, rows: dict[str, TableRow]):
+        self.rows = rows
+
+    def __contains__(self, qualname: object) -> bool:
+        row = self.rows.get(qualname) if isinstance(qualname, str) else None
+        return row is not None and row.is_method
+
+
+def _method_names(callees: tuple, methods: _Methods) -> set[str]:
+    """The method names under which ``invert`` files a function calling ``callees``."""
+    return {c.rpartition(".")[2] for c in callees if c[0] == "." or c in methods}
+
+
+def reinvert(
+    stored: tuple[dict, dict], old_rows: dict[str, TableRow], new_rows: dict[str, TableRow], removed: Iterable[str], added: Iterable[str]
+) -> tuple[dict, dict]:
+    """``invert(new_rows)`` from ``stored``, which is ``invert(old_rows)``: the rows of ``removed``
+    left ``old_rows`` and those of ``added`` came into ``new_rows``; every other row has the same
+    callees and method flag in both (an incremental update: ``snapshot._incremental``).
+
+    Only the keys those rows name are rebuilt, plus the method names of functions calling a
+    qualname whose method flag changed (``invert`` files a call of a method under its name).
+    Both tables list callers in qualname order, as ``invert`` does over rows in qualname
+    order (every table's rows are).  ``stored`` is left as it is."""
+    gone, came = set(removed), set(added)
+    old_callers, old_methods_by_name = stored
+    drop: dict[str, set[str]] = defaultdict(set)
+    put: dict[str, set[str]] = defaultdict(set)
+    for qualname in gone:
+        for callee in old_rows[qualname].callees:
+            drop[callee].add(qualname)
+    for qualname in came:
+        for callee in new_rows[qualname].callees:
+            put[callee].add(qualname)
+    callers = dict(old_callers)
+    _apply(callers, drop, put)
+
+    was_method, is_method = _Methods(old_rows), _Methods(new_rows)
+    touched = gone | came
+    for qualname in touched.copy():
+        if (qualname in was_method) != (qualname in is_method):  # kept rows keep their flag
+            touched.update(old_callers.get(qualname, ()))
+    drop = defaultdict(set)
+    put = defaultdict(set)
+    for qualname in touched:
+        before = _method_names(old_rows[qualname].callees, was_method) if qualname in old_rows else set()
+        after = _method_names(new_rows[qualname].callees, is_method) if qualname in new_rows else set()
+        for name in before - after:
+            drop[name].add(qualname)
+        for name in after - before:
+            put[name].add(qualname)
+    methods_by_name = dict(old_methods_by_name)
+    _apply(methods_by_name, drop, put)
+    return callers, methods_by_name
+
+
+def _apply(table: dict[str, tuple[str, ...]], drop: dict[str, set[str]], put: dict[str, set[str]]) -> None:
+    """Take ``drop[k]`` out of ``table[k]`` and put ``put[k]`` in, each in qualname order (empty: no key)."""
+    for key in drop.keys() | put.keys():
+        members = (set(table.get(key, ())) - drop.get(key, set())) | put.get(key, set())
+        if members:
+            table[key] = tuple(sorted(members))
+        else:
+            table.pop(key, None)
+
