@@ -698,7 +698,8 @@ def test_each_index_keeps_the_figures_of_its_own_build(repo: Path, tmp_path: Pat
 
 def test_a_second_build_with_the_same_cache_reads_the_snapshot_from_memory(repo: Path, tmp_path: Path, monkeypatch):
     """A fix's verification checks the tree again, with the same cache, in the same process:
-    the snapshot's columns are read from the database once; both builds equal a build from scratch."""
+    the snapshot's columns are read from the database once, and it is marked used once; both
+    builds equal a build from scratch."""
     for i in range(200):  # so that an edit re-resolves too few files to store a snapshot of its own
         (repo / "pkg" / f"filler{i}.py").write_text(f"def f{i}():\n    return {i}\n", encoding="utf-8")
     cached(repo, tmp_path / "cache")  # a stored snapshot of the tree before the edits
@@ -710,6 +711,14 @@ def test_a_second_build_with_the_same_cache_reads_the_snapshot_from_memory(repo:
         return real(self, ident, column)
 
     monkeypatch.setattr(FactsCache, "_snapshot_column", counting)
+    touched: list[int] = []
+    real_touch = FactsCache.touch_snapshot
+
+    def touching(self, ident):
+        touched.append(ident)
+        return real_touch(self, ident)
+
+    monkeypatch.setattr(FactsCache, "touch_snapshot", touching)
     cache = FactsCache(tmp_path / "cache")
     try:
         for name in ("a base class gains a method another module calls", "a subclass elsewhere"):
@@ -720,6 +729,7 @@ def test_a_second_build_with_the_same_cache_reads_the_snapshot_from_memory(repo:
     finally:
         cache.close()
     assert sorted(reads) == ["deps", "inverted", "skeletons", "tables"]
+    assert len(touched) == 1  # marked used once: the second build would write the same row
 
 
 # ------------------------------------------------------------------ the callers of an incremental update

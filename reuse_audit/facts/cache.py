@@ -37,7 +37,7 @@ import sys
 import time
 import zlib
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional, TypeVar, cast
 
 from reuse_audit import __version__
 from reuse_audit.facts.cachedir import UnsafeCache, check_database
@@ -222,6 +222,9 @@ _DROP = (
 )
 
 
+T = TypeVar("T")
+
+
 class Snapshot:
     """A stored resolved index of a tree; its parts are read when first used."""
 
@@ -231,12 +234,29 @@ class Snapshot:
         self.paths = paths
         self.digests = digests
         self._parts: dict[str, object] = {}
+        self._derived: dict[str, object] = {}
+        self._touched = False
 
     def part(self, column: str) -> object:
         """One column: ``tables``, ``skeletons``, ``deps`` or ``inverted`` (None if unreadable)."""
         if column not in self._parts:
             self._parts[column] = self.cache._snapshot_column(self.id, column)
         return self._parts[column]
+
+    def derived(self, name: str, make: Callable[[], T]) -> T:
+        """What a later stage made of this snapshot's parts (``make()``), made once and kept with
+        them: a second build from this snapshot in the process (a fix's verification) reuses it.
+        It is shared: nobody may change it."""
+        if name not in self._derived:
+            self._derived[name] = make()
+        return cast(T, self._derived[name])
+
+    def touch(self) -> None:
+        """Mark it used now (kept longest), once for the life of the cache object: a second build
+        from it in the same process would write the same row again."""
+        if not self._touched:
+            self._touched = True
+            self.cache.touch_snapshot(self.id)
 
 
 class FactsCache:

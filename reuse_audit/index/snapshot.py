@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import Iterable, Optional
 
@@ -61,15 +62,16 @@ def from_snapshot(paths: tuple[str, ...], digests: tuple[str, ...], source: Fact
     best = closest_snapshot(paths, digests, snapshots)
     if best is None:
         return None
-    old = Tables.from_stored(best.paths, best.digests, best.part("tables"))
-    if old is None:
+    # (shared by every build from this snapshot in the process: read, never changed)
+    stored = best.derived("tables", lambda: Tables.from_stored(best.paths, best.digests, best.part("tables")))
+    if stored is None:
         return None
     if best.paths == paths and best.digests == digests:
         if best is not snapshots[0]:
-            cache.touch_snapshot(best.id)
-        old.inverted = lambda: best.part("inverted")
+            best.touch()
         source.stats["mode"] = "snapshot"
-        return old
+        return dataclasses.replace(stored, inverted=lambda: best.part("inverted"))
+    old = stored
     if old.collisions:
         return None
     return _incremental(old, best, paths, digests, source, cache)
@@ -165,7 +167,7 @@ def _incremental(old: Tables, snap: Snapshot, paths: tuple[str, ...], digests: t
     if len(dirty) > REWRITE_SHARE * len(paths):
         _store_updated(tables, cache, old, deps, dirty, new_deps)
     else:
-        cache.touch_snapshot(snap.id)
+        snap.touch()
     return tables
 
 
