@@ -117,27 +117,10 @@ def _incremental(old: Tables, snap: Snapshot, paths: tuple[str, ...], digests: t
             assign[path] = info + (skeletons[old_index[path]],)
     own, new_deps = resolve_files(files, sorted(dirty), assign, source.stats)
     source.stats["mode"] = "incremental"
-    position = {p: i for i, p in enumerate(paths)}
-    pool: dict[str, str] = {}
-    rows: dict[str, TableRow] = {}
-    gone = dirty | set(removed) | set(changed)
-    moved_to = [None if p in gone else position[p] for p in old.paths]  # old path index -> new one (None: gone)
-    dropped = []
-    for qualname, row in old.rows.items():
-        at = moved_to[row.path]
-        if at is None:
-            dropped.append(qualname)
-        else:
-            rows[qualname] = row if at == row.path else row._replace(path=at)
-    added: list[str] = []
-    for path in sorted(dirty):
-        info = assigned[path]
-        assert info is not None  # dirty: the paths with a module only
-        module_rows = rows_of(info.name, position[path], own[path], pool)
-        if any(q in rows for q in module_rows):
-            return None  # a qualname now defined twice: the full build merges those
-        rows.update(module_rows)
-        added.extend(module_rows)
+    merged = _merged_rows(old, paths, dirty | set(removed) | set(changed), sorted(dirty), assigned, own)
+    if merged is None:
+        return None  # a qualname now defined twice: the full build merges those
+    rows, dropped, added = merged
     notes = []
     skeleton_list = []
     for path in paths:
@@ -153,7 +136,7 @@ def _incremental(old: Tables, snap: Snapshot, paths: tuple[str, ...], digests: t
         digests=digests,
         assign=tuple(assigned[p] for p in paths),
         notes=tuple(notes),
-        rows=dict(sorted(rows.items())),
+        rows=rows,
         collisions=False,
         skeletons=tuple(skeleton_list),
     )
@@ -169,6 +152,36 @@ def _incremental(old: Tables, snap: Snapshot, paths: tuple[str, ...], digests: t
     else:
         snap.touch()
     return tables
+
+
+def _merged_rows(
+    old: Tables, paths: tuple[str, ...], gone: set[str], dirty: list[str], assigned: dict, own: dict
+) -> Optional[tuple[dict[str, TableRow], list[str], list[str]]]:
+    """The rows of the updated tree, in qualname order: the old rows of the files not ``gone`` (at
+    their new path index), and those ``resolve_files`` gave the ``dirty`` modules (``own``); with
+    the qualnames dropped and added (``tables.reinvert`` updates the callers tables by them).
+    None when a qualname is now defined twice."""
+    position = {p: i for i, p in enumerate(paths)}
+    pool: dict[str, str] = {}
+    rows: dict[str, TableRow] = {}
+    moved_to = [None if p in gone else position[p] for p in old.paths]  # old path index -> new one (None: gone)
+    dropped = []
+    for qualname, row in old.rows.items():
+        at = moved_to[row.path]
+        if at is None:
+            dropped.append(qualname)
+        else:
+            rows[qualname] = row if at == row.path else row._replace(path=at)
+    added: list[str] = []
+    for path in dirty:
+        info = assigned[path]
+        assert info is not None  # dirty: the paths with a module only
+        module_rows = rows_of(info.name, position[path], own[path], pool)
+        if any(q in rows for q in module_rows):
+            return None
+        rows.update(module_rows)
+        added.extend(module_rows)
+    return dict(sorted(rows.items())), dropped, added
 
 
 def _changed_tokens(
