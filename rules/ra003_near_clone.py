@@ -180,6 +180,14 @@ modules) and 7 variants of one template (a flipped sign, a different
 constant matrix, a negated condition). With 30 tokens the pairs grow to
 2,659, mostly small templates; at 0.8 similarity to 433; at 0.95 they drop
 to 295.
+
+On real duplicates (`docs/precision.md`): with `min-tokens` 20, 13 more of
+the 66 duplicates that maintainers of 14 projects later merged are found,
+most of them helpers pasted unchanged (24 to 39 tokens); but of the 37
+findings it adds on 812 commits by coding agents, 12 were worth a review
+comment. The others were code a framework or a convention writes the same
+way in every class or script (a `_from_config`, a `pass` hook, an example's
+environment check). Lower it where short helpers are logic, not boilerplate.
 """
 
 from __future__ import annotations
