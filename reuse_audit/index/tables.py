@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping, Optional, TypeGuard
+from typing import Any, Callable, Container, Iterable, Mapping, Optional, TypeGuard
 
 from reuse_audit.facts.rows import (
     FileRow,
@@ -210,14 +210,10 @@ def invert(rows: dict[str, TableRow], ignore: frozenset[str] = frozenset()) -> t
     method_callers: dict[str, list[str]] = defaultdict(list)
     methods = {q for q, row in rows.items() if row.is_method}
     for qualname, row in rows.items():
-        names = set()
-        for callee in row.callees:
-            if ignore and callee in ignore:
-                continue
+        callees = tuple(c for c in row.callees if c not in ignore) if ignore else row.callees
+        for callee in callees:
             callers[callee].append(qualname)
-            if callee[0] == "." or callee in methods:
-                names.add(callee.rpartition(".")[2])
-        for name in names:
+        for name in _method_names(callees, methods):
             method_callers[name].append(qualname)
     return {k: tuple(v) for k, v in callers.items()}, {k: tuple(v) for k, v in method_callers.items()}
 
@@ -233,8 +229,10 @@ class _Methods:
         return row is not None and row.is_method
 
 
-def _method_names(callees: tuple, methods: _Methods) -> set[str]:
-    """The method names under which ``invert`` files a function calling ``callees``."""
+def _method_names(callees: tuple, methods: Container[str]) -> set[str]:
+    """The method names under which a function calling ``callees`` is filed (``invert`` and
+    ``reinvert``): each callee's last name, when it is a method of an unknown receiver (``.name``)
+    or one of ``methods``."""
     return {c.rpartition(".")[2] for c in callees if c[0] == "." or c in methods}
 
 
