@@ -234,18 +234,11 @@ def _imports_left_unused_by(mod: ParsedModule, old: cst.FunctionDef, after: cst.
     is in ``after`` as a word).  Empty: it would remove none."""
     if mod.is_package:
         return frozenset()
-    bound: set[str] = set()
-    for stmt in mod.tree.body:
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        for small in stmt.body:
-            if isinstance(small, cst.ImportFrom) and isinstance(small.names, cst.ImportStar):
-                return None
-            if isinstance(small, (cst.Import, cst.ImportFrom)):
-                assert not isinstance(small.names, cst.ImportStar)
-                for alias in small.names:
-                    bound.add(alias.evaluated_alias or alias.evaluated_name.split(".")[0])
-    return unused_in(after, bound.intersection(re.findall(r"[^\W\d]\w*", mod.tree.code_for_node(old))))
+    imports = ImportCollector(mod.module, mod.is_package)
+    mod.tree.visit(imports)
+    if imports.any_star:
+        return None
+    return unused_in(after, imports.bound_names.intersection(re.findall(r"[^\W\d]\w*", mod.tree.code_for_node(old))))
 
 
 def _is_docstring(stmt: cst.BaseStatement) -> bool:

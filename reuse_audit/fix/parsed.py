@@ -50,12 +50,21 @@ class ImportCollector(cst.CSTVisitor):
         self.bindings: list[Binding] = []
         self.star = False  # a ``from x import *``
         self.imported_modules: set[str] = set()  # every module named by an import (absolute)
+        # every name a top-level import binds, and whether one is a ``*`` import, whether or not
+        # its module can be made absolute (``bindings`` and ``star`` hold those that can)
+        self.bound_names: set[str] = set()
+        self.any_star = False
 
     def visit_Module(self, node: cst.Module) -> bool:
         for stmt in node.body:
             if not isinstance(stmt, cst.SimpleStatementLine):
                 continue
             for small in stmt.body:
+                if isinstance(small, (cst.Import, cst.ImportFrom)):
+                    if isinstance(small.names, cst.ImportStar):
+                        self.any_star = True
+                    else:
+                        self.bound_names.update(a.evaluated_alias or a.evaluated_name.split(".")[0] for a in small.names)
                 if isinstance(small, cst.Import):
                     self._import(small)
                 elif isinstance(small, cst.ImportFrom):
