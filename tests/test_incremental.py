@@ -768,3 +768,30 @@ def test_the_callers_of_an_incremental_update_are_those_of_a_full_inversion(old:
     frozen = repr(stored)
     assert reinvert(stored, old_rows, new_rows, removed, added) == invert(new_rows)
     assert repr(stored) == frozen  # the stored tables (shared by the builds of one cache) are left as they were
+
+
+def _put(cache: FactsCache, name: str, size: int = 1000) -> None:
+    blob = os.urandom(size)  # incompressible: the row is as big on disk as it is here
+    cache.put_snapshot((f"{name}.py",), (name,), blob, (), (), ())
+
+
+def test_snapshots_are_kept_most_recently_used_first(tmp_path: Path):
+    """A snapshot used again moves to the front; beyond KEEP_SNAPSHOTS the least recently used
+    one is dropped, however recently it was written."""
+    from reuse_audit.facts.cache import KEEP_SNAPSHOTS
+
+    cache = FactsCache(tmp_path / "cache")
+    for k in range(KEEP_SNAPSHOTS):
+        _put(cache, f"s{k}")
+        time.sleep(0.01)
+    first = [s for s in cache.snapshots() if s.paths == ("s0.py",)]
+    assert len(first) == 1
+    first[0].touch()
+    assert [s.paths[0] for s in cache.snapshots()][0] == "s0.py"
+    time.sleep(0.01)
+    _put(cache, "new")
+    kept = [s.paths[0] for s in FactsCache(tmp_path / "cache").snapshots()]
+    assert kept[0] == "new.py" and kept[1] == "s0.py"
+    assert "s1.py" not in kept and len(kept) == KEEP_SNAPSHOTS
+    cache.close()
+

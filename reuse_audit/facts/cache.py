@@ -9,7 +9,9 @@ One SQLite file per tool version, ``<cache-dir>/facts-<version>-s<schema>.sqlite
 * ``snapshots``: resolved indexes of whole trees (``index/``): the callee
   sets of every function with what the resolver read to find them, so that a
   later run re-resolves only the modules a change can affect.  A few are kept,
-  the most recently used first.
+  the most recently used first: when each was last used is in
+  ``snapshot_used(id, used)``, a table of its own, because SQLite rewrites a
+  whole row to change one column (a snapshot's row is megabytes).
 * ``stats``: (size, mtime, inode, ctime) -> digest of files on disk, so that
   unchanged files need not be read and hashed again.  Entries younger than
   ``RACY_SECONDS`` when written are never trusted (a file can change twice
@@ -43,7 +45,7 @@ from reuse_audit import __version__
 from reuse_audit.facts.cachedir import UnsafeCache, check_database
 from reuse_audit.facts.rows import ClassRow, FileRow, FunctionRow, ImportRow
 
-SCHEMA = 4
+SCHEMA = 5
 KEEP_SNAPSHOTS = 4
 KEEP_ANSWERS = 64
 RACY_SECONDS = 2.0
@@ -209,16 +211,17 @@ def _corrupt(exc: BaseException) -> bool:
 _TABLES = (
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS facts (digest TEXT PRIMARY KEY, blob BLOB NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS snapshots (id INTEGER PRIMARY KEY, used REAL NOT NULL, files BLOB NOT NULL,"
+    "CREATE TABLE IF NOT EXISTS snapshots (id INTEGER PRIMARY KEY, files BLOB NOT NULL,"
     " tables BLOB NOT NULL, skeletons BLOB NOT NULL, deps BLOB NOT NULL, inverted BLOB NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS snapshot_used (id INTEGER PRIMARY KEY, used REAL NOT NULL)",
     "CREATE TABLE IF NOT EXISTS stats (path TEXT PRIMARY KEY, size INTEGER, mtime INTEGER, ino INTEGER,"
     " ctime INTEGER, digest TEXT NOT NULL, checksum INTEGER NOT NULL)",
     "CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, prefix TEXT NOT NULL, used REAL NOT NULL, blob BLOB NOT NULL)",
     "CREATE INDEX IF NOT EXISTS answers_prefix ON answers (prefix)",
 )
 _DROP = (
-    "DROP TABLE IF EXISTS facts", "DROP TABLE IF EXISTS snapshots", "DROP TABLE IF EXISTS stats",
-    "DROP TABLE IF EXISTS answers",
+    "DROP TABLE IF EXISTS facts", "DROP TABLE IF EXISTS snapshots", "DROP TABLE IF EXISTS snapshot_used",
+    "DROP TABLE IF EXISTS stats", "DROP TABLE IF EXISTS answers",
 )
 
 
@@ -456,7 +459,10 @@ class FactsCache:
             return []
         out = []
         try:
-            query = "SELECT id, CAST(files AS BLOB) FROM snapshots ORDER BY used DESC LIMIT ?"
+            query = (
+                "SELECT snapshots.id, CAST(files AS BLOB) FROM snapshots JOIN snapshot_used USING (id)"
+                " ORDER BY used DESC LIMIT ?"
+            )
             for ident, files in db.execute(query, (KEEP_SNAPSHOTS,)):
                 value = _unpack(files)
                 if (
@@ -493,7 +499,7 @@ class FactsCache:
             return
         try:
             with db:
-                db.execute("UPDATE snapshots SET used = ? WHERE id = ?", (time.time(), ident))
+                db.execute("UPDATE snapshot_used SET used = ? WHERE id = ?", (time.time(), ident))
         except sqlite3.Error as exc:
             self._failed(exc, "cache not updated")
 
@@ -503,16 +509,16 @@ class FactsCache:
         db = self._connect()
         if db is None:
             return
-        row = (time.time(), _pack((paths, digests)), _pack(tables), _pack(skeletons), _pack(deps), _pack(inverted))
+        row = (_pack((paths, digests)), _pack(tables), _pack(skeletons), _pack(deps), _pack(inverted))
         try:
             with db:
-                db.execute(
-                    "INSERT INTO snapshots (used, files, tables, skeletons, deps, inverted) VALUES (?, ?, ?, ?, ?, ?)", row
-                )
-                db.execute(
-                    "DELETE FROM snapshots WHERE id NOT IN (SELECT id FROM snapshots ORDER BY used DESC LIMIT ?)",
-                    (KEEP_SNAPSHOTS,),
-                )
+                ident = db.execute(
+                    "INSERT INTO snapshots (files, tables, skeletons, deps, inverted) VALUES (?, ?, ?, ?, ?)", row
+                ).lastrowid
+                db.execute("INSERT OR REPLACE INTO snapshot_used (id, used) VALUES (?, ?)", (ident, time.time()))
+                kept = "SELECT id FROM snapshot_used ORDER BY used DESC LIMIT ?"
+                db.execute(f"DELETE FROM snapshots WHERE id NOT IN ({kept})", (KEEP_SNAPSHOTS,))
+                db.execute("DELETE FROM snapshot_used WHERE id NOT IN (SELECT id FROM snapshots)")
         except sqlite3.Error as exc:
             self._failed(exc, "cache not updated")
 
