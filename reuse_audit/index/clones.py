@@ -243,19 +243,21 @@ def score_matches(
     """The candidates (qualname, entry) that share a sketch gram with ``entry`` and are at least
     ``min_similarity`` similar to it, best first (``functions``: the index's function table).
     The entries are ``TokenEntry`` fields, typed or plain."""
-    from rapidfuzz.distance import Indel
-
     entry = TokenEntry._make(entry)
     seq = entry.seq
     t = min(max(min_similarity, EPSILON), 1.0)
-    score = Indel.normalized_similarity
     grams = sketch_grams(seq)
     out = []
+    score = None
     for name, other_entry in candidates:
         other_entry = TokenEntry._make(other_entry)
         other = other_entry.seq
         if name == qualname or not share_a_gram(grams, other):
             continue
+        if score is None:  # most one-function checks have no candidate: rapidfuzz is not imported
+            from rapidfuzz.distance import Indel
+
+            score = Indel.normalized_similarity
         sim = score(seq, other, score_cutoff=max(t - EPSILON, 0.0))
         if sim + EPSILON >= min_similarity and name in functions:
             mine, theirs = (seq, entry.literals), (other, other_entry.literals)
