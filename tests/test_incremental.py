@@ -19,6 +19,7 @@ None of this is timed.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import os
 import random
 import shutil
@@ -795,3 +796,25 @@ def test_snapshots_are_kept_most_recently_used_first(tmp_path: Path):
     assert "s1.py" not in kept and len(kept) == KEEP_SNAPSHOTS
     cache.close()
 
+
+
+def test_a_build_leaves_no_young_objects_for_the_next_collection_to_walk(tmp_path: Path):
+    """The build makes its tables with the collector off. Left young, all of them would be
+    walked by the first collection after it (half the cost of a warm check of a large tree):
+    they are put in the oldest generation, and the collector is on again."""
+    root = tmp_path / "repo"
+    (root / "pkg").mkdir(parents=True)
+    for i in range(600):
+        (root / "pkg" / f"m{i}.py").write_text(f"def f{i}(x):\n    return g{i}(x) + h{i}(x)\n", encoding="utf-8")
+    cache = FactsCache(tmp_path / "cache")
+    try:
+        build_index(FsTree(root), Settings(), cache=cache, jobs=1)  # cold: parses, stores a snapshot
+        assert gc.isenabled()
+        gc.collect()
+        index = build_index(FsTree(root), Settings(), cache=cache, jobs=1)  # warm: read from it
+        assert index.build["mode"] == "snapshot"
+        assert gc.isenabled()
+        young = len(gc.get_objects(generation=0)) + len(gc.get_objects(generation=1))
+        assert young < 300, young  # 600 files: what the build made is not among them (about 1,900 were)
+    finally:
+        cache.close()
