@@ -33,8 +33,8 @@ CORPUS = Path("/work/shared/realworld/commits/commits.tsv")  # as scripts/commit
 def run_commit(exe: str, row: dict, clones: Path) -> dict:
     clone = clones / row["repo"].replace("/", "+")
     base = [exe, "check", "--base", row["parent"], "--head", row["commit"], "--repo", str(clone)]
-    text = subprocess.run(base, capture_output=True, text=True)
-    diff = subprocess.run(base + ["--diff", "--unsafe-fixes"], capture_output=True, text=True)
+    text = subprocess.run(base, check=False, capture_output=True, text=True)
+    diff = subprocess.run(base + ["--diff", "--unsafe-fixes"], check=False, capture_output=True, text=True)
     return {"repo": row["repo"], "commit": row["commit"], "text": text.stdout, "diff": diff.stdout + diff.stderr}
 
 
@@ -52,7 +52,7 @@ def tally(records: list[dict]) -> tuple[collections.Counter, collections.Counter
                 verification.append((rec["repo"], line.split(" not offered: ", 1)[1]))
             elif "no fix for " in line and "not offered" not in line:
                 why = line.split("': ", 1)[-1]
-                if why.startswith("the fixed code has") or why.startswith("it conflicts"):
+                if why.startswith(("the fixed code has", "it conflicts")):
                     continue  # (the same refusal, said again on the finding's line)
                 before[re.sub(r"'[^']*'", "X", why)[:80]] += 1
     counts["refused by the verification"] = len(verification)
