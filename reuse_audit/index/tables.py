@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any, Callable, Container, Iterable, Mapping, Optional, TypeGuard
+from typing import Any, Callable, Container, Iterable, Iterator, Mapping, Optional, TypeGuard, Union
 
 from reuse_audit.facts.rows import (
     FileRow,
@@ -89,6 +89,32 @@ def _intern(value: str, pool: dict) -> str:
     return pool.setdefault(value, value)
 
 
+class _Skeletons(Mapping):
+    """Module name -> Module for a Resolver's ``table``: the modules resolved are made already,
+    the others from their skeletons when resolution first reads them (an edit resolves a few
+    modules of a tree; making a Module of every other was 30 ms of a warm check of sympy)."""
+
+    def __init__(self, table: dict[str, Union[Module, tuple]]):
+        self._table = table  # name -> Module, or (path, is package, loose, skeleton)
+
+    def __getitem__(self, name: str) -> Module:
+        entry = self._table[name]
+        if isinstance(entry, Module):
+            return entry
+        path, is_package, loose, skeleton = entry
+        module = self._table[name] = Module(name, path, is_package, loose, skeleton=skeleton)
+        return module
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+
 def resolve_files(
     files: dict[str, tuple], paths: Iterable[str], assign: dict, stats: Optional[dict] = None
 ) -> tuple[dict[str, list], dict[str, frozenset]]:
@@ -98,23 +124,24 @@ def resolve_files(
     loose, facts or skeleton).  Returns, per resolved path, its functions as
     (local name, own callees) and the tokens its module read.
     """
-    modules = []
     wanted = set(paths)
+    resolved: list[Module] = []
+    table: dict[str, Union[Module, tuple]] = {}  # the last path of a module name wins, as in Resolver(modules)
     for path, info in assign.items():
         if info is None:
             continue
         name, is_package, loose, data = info
         if path in wanted:
-            modules.append(Module(name, path, is_package, loose, facts=files[path]))
+            module = Module(name, path, is_package, loose, facts=files[path])
+            resolved.append(module)
+            table[name] = module
         else:
-            modules.append(Module(name, path, is_package, loose, skeleton=data))
-    resolver = Resolver(modules)
+            table[name] = (path, is_package, loose, data)
+    resolver = Resolver(table=_Skeletons(table))
     tally(stats, "resolved", len(wanted))
     own: dict[str, list] = {}
     deps: dict[str, frozenset] = {}
-    for module in modules:
-        if module.facts is None:
-            continue
+    for module in resolved:
         callees, tokens = resolver.resolve_module(module)
         own[module.path] = [(fn, callees[fn.local_name]) for fn in module.own_functions()]
         deps[module.path] = frozenset(tokens)
