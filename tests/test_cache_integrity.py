@@ -349,20 +349,16 @@ def test_the_answers_and_history_digests_read_the_whole_engine(monkeypatch):
     from reuse_audit.app import answers, history
 
     seen: list[str] = []
-    real_open = open
+    real_stat = os.stat
 
     def spy(path, *args, **kwargs):
         seen.append(os.fspath(path))
-        return real_open(path, *args, **kwargs)
-
-    import builtins
-    import os
-    from pathlib import Path
+        return real_stat(path, *args, **kwargs)
 
     monkeypatch.setattr(answers, "_CODE_KEY", None)
-    monkeypatch.setattr(builtins, "open", spy)
+    monkeypatch.setattr(answers.os, "stat", spy)
     answers.code_key()
-    monkeypatch.setattr(builtins, "open", real_open)
+    monkeypatch.setattr(answers.os, "stat", real_stat)
     resolve = os.path.join(os.path.dirname(os.path.abspath(reuse_audit.__file__)), "index", "resolve.py")
     assert resolve in seen
     read: list[str] = []
@@ -371,6 +367,57 @@ def test_the_answers_and_history_digests_read_the_whole_engine(monkeypatch):
     monkeypatch.setattr(Path, "read_bytes", lambda self: (read.append(str(self)), real_read(self))[1])
     history.engine_digest()
     assert resolve in read and not any("/report/" in p for p in read)
+
+
+def _fake_tool(tmp_path, monkeypatch) -> Path:
+    import reuse_audit
+    from reuse_audit.app import answers
+
+    package = tmp_path / "reuse_audit"
+    for name in ("__init__.py", "index/resolve.py"):
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text("x = 1\n")
+    monkeypatch.setattr(reuse_audit, "__file__", str(package / "__init__.py"))
+    return package / "index" / "resolve.py"
+
+
+def _key(monkeypatch) -> str:
+    from reuse_audit.app import answers
+
+    monkeypatch.setattr(answers, "_CODE_KEY", None)
+    return answers.code_key()
+
+
+def test_an_edit_of_the_tool_changes_the_answers_key_even_at_the_same_size(tmp_path, monkeypatch):
+    """Settled files are keyed by size, times and inode (not read: 5 ms a check); a rewrite
+    changes the change time, which nothing sets back, so the key moves even when the size
+    does not, and a file written just now is keyed by its content."""
+    from reuse_audit.app import answers
+
+    resolve = _fake_tool(tmp_path, monkeypatch)
+    monkeypatch.setattr(answers, "RACY_SECONDS", -60.0)  # every file settled
+    before = _key(monkeypatch)
+    opened: list[str] = []
+    real_open = open
+
+    def spy(path, *args, **kwargs):
+        opened.append(os.fspath(path))
+        return real_open(path, *args, **kwargs)
+
+    import builtins
+
+    monkeypatch.setattr(builtins, "open", spy)
+    assert _key(monkeypatch) == before
+    monkeypatch.setattr(builtins, "open", real_open)
+    assert str(resolve) not in opened  # settled: its stat is its key
+    resolve.write_text("y = 2\n")  # the same size
+    assert _key(monkeypatch) != before
+    monkeypatch.setattr(answers, "RACY_SECONDS", 3600.0)  # every file fresh: its content is its key
+    fresh = _key(monkeypatch)
+    os.utime(resolve, ns=(0, 0))
+    assert _key(monkeypatch) == fresh  # (the content, not the times)
+    resolve.write_text("y = 3\n")
+    assert _key(monkeypatch) != fresh
 
 
 def test_the_answers_digest_leaves_out_the_installed_benchmark(tmp_path, monkeypatch):

@@ -74,7 +74,7 @@ _CODE_KEY: Optional[str] = None
 
 def code_key() -> str:
     """A digest of the tool: every ``.py`` file of ``reuse_audit`` and of its rules (by
-    path and content), the engine key and the versions of :data:`LIBRARIES`.  The benchmark
+    path, and by size, times and inode: :func:`_file_key`), the engine key and the versions of :data:`LIBRARIES`.  The benchmark
     is left out: no check imports it (tests/test_import_graph.py), and installed it sits inside
     ``reuse_audit/`` with its suites, about 1,100 files that every check answered from the
     cache would read (80 ms)."""
@@ -85,6 +85,7 @@ def code_key() -> str:
         h = hashlib.sha256(f"answers {FORMAT}\0{engine_key()}\0".encode())
         here = os.path.dirname(os.path.abspath(reuse_audit.__file__))
         folders = [("reuse_audit", here)] + [("rules", os.path.abspath(p)) for p in rules.__path__]
+        settled = time.time_ns() - int(RACY_SECONDS * 1e9)
         for label, folder in folders:
             for dirpath, dirnames, filenames in os.walk(folder):
                 skip = {"__pycache__", "benchmark"} if dirpath == folder and label == "reuse_audit" else {"__pycache__"}
@@ -94,16 +95,28 @@ def code_key() -> str:
                         continue
                     path = os.path.join(dirpath, name)
                     h.update(f"{label}\0{os.path.relpath(path, folder)}\0".encode())
-                    try:
-                        with open(path, "rb") as handle:
-                            h.update(hashlib.sha256(handle.read()).digest())
-                    except OSError:
-                        h.update(b"?")
+                    h.update(_file_key(path, settled))
         versions = library_versions(LIBRARIES)
         for library in LIBRARIES:
             h.update(f"{library}\0{versions[library]}\0".encode())
         _CODE_KEY = h.hexdigest()
     return _CODE_KEY
+
+
+def _file_key(path: str, settled: int) -> bytes:
+    """What the answers' key holds of one file of the tool: its size, times and inode, as the
+    facts cache's stat table trusts a user's file (a write changes the change time, which no
+    tool sets back), unless it changed after ``settled`` (ns): then its content's digest, since
+    a second write within one tick of the clock would leave the times as they are.  Reading
+    and hashing every file took 5 ms of every check."""
+    try:
+        st = os.stat(path)
+        if max(st.st_mtime_ns, st.st_ctime_ns) < settled:
+            return f"stat\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\0{st.st_ctime_ns}\0".encode()
+        with open(path, "rb") as handle:
+            return b"content\0" + hashlib.sha256(handle.read()).digest()
+    except OSError:
+        return b"?"
 
 
 def library_versions(names: Iterable[str]) -> dict[str, str]:
