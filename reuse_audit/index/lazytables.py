@@ -7,60 +7,32 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Mapping, Optional
+from typing import TYPE_CHECKING, Optional
 
 from reuse_audit.facts.model import Location
 from reuse_audit.index.protocol import CALLERS, LookupTable, MissingCapability
 from reuse_audit.index.repo import LazyFunction
-from reuse_audit.index.resolve import Module
+from reuse_audit.index.resolve import LazyModules, Module
 from reuse_audit.index.source import FactSource
 
 if TYPE_CHECKING:  # pragma: no cover
     from reuse_audit.index.lazy import LazyIndex
 
 
-class ModuleTable(Mapping):
+class ModuleTable(LazyModules):
     """Module name -> Module, the file parsed when the module is first read: a Resolver's
     ``table`` (``resolve.Resolver``).  Its names are every module file's, known from the
     paths; ``values()`` and ``items()`` parse every one of them (the full build's work)."""
 
     def __init__(self, info: dict[str, tuple[str, bool, bool]], source: FactSource):
+        super().__init__(info, self._parse)
         self.info = info  # module name -> (path, is package, loose)
         self.source = source
-        self._loaded: dict[str, Optional[Module]] = {}
 
-    def load(self, name: str) -> Optional[Module]:
-        """The module ``name``, parsed now if it was not (None: no such module, or its file unreadable)."""
-        if name in self._loaded:
-            return self._loaded[name]
-        found = self.info.get(name)
-        module = None
-        if found is not None:
-            path, is_package, loose = found
-            facts = self.source.compact([path]).get(path)
-            if facts is not None:
-                module = Module(name, path, is_package, loose, facts=facts)
-        self._loaded[name] = module
-        return module
-
-    def get(self, name, default=None):
-        module = self.load(name)
-        return default if module is None else module
-
-    def __getitem__(self, name):
-        module = self.load(name)
-        if module is None:
-            raise KeyError(name)
-        return module
-
-    def __contains__(self, name: object) -> bool:
-        return name in self.info
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.info)
-
-    def __len__(self) -> int:
-        return len(self.info)
+    def _parse(self, name: str) -> Optional[Module]:
+        path, is_package, loose = self.info[name]
+        facts = self.source.compact([path]).get(path)
+        return None if facts is None else Module(name, path, is_package, loose, facts=facts)
 
 
 class NotBuilt(LookupTable):

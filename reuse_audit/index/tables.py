@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any, Callable, Container, Iterable, Iterator, Mapping, Optional, TypeGuard, Union
+from typing import Any, Callable, Container, Iterable, Mapping, Optional, TypeGuard, Union
 
 from reuse_audit.facts.rows import (
     FileRow,
@@ -23,7 +23,7 @@ from reuse_audit.facts.rows import (
     row_callees,
     typed,
 )
-from reuse_audit.index.resolve import Module, Resolver, assign_modules, skeleton_of
+from reuse_audit.index.resolve import LazyModules, Module, Resolver, assign_modules, skeleton_of
 from reuse_audit.index.stats import tally
 
 
@@ -89,32 +89,6 @@ def _intern(value: str, pool: dict) -> str:
     return pool.setdefault(value, value)
 
 
-class _Skeletons(Mapping):
-    """Module name -> Module for a Resolver's ``table``: the modules resolved are made already,
-    the others from their skeletons when resolution first reads them (an edit resolves a few
-    modules of a tree; making a Module of every other was 30 ms of a warm check of sympy)."""
-
-    def __init__(self, table: dict[str, Union[Module, tuple]]):
-        self._table = table  # name -> Module, or (path, is package, loose, skeleton)
-
-    def __getitem__(self, name: str) -> Module:
-        entry = self._table[name]
-        if isinstance(entry, Module):
-            return entry
-        path, is_package, loose, skeleton = entry
-        module = self._table[name] = Module(name, path, is_package, loose, skeleton=skeleton)
-        return module
-
-    def __contains__(self, name: object) -> bool:
-        return name in self._table
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._table)
-
-    def __len__(self) -> int:
-        return len(self._table)
-
-
 def resolve_files(
     files: dict[str, tuple], paths: Iterable[str], assign: dict, stats: Optional[dict] = None
 ) -> tuple[dict[str, list], dict[str, frozenset]]:
@@ -137,7 +111,15 @@ def resolve_files(
             table[name] = module
         else:
             table[name] = (path, is_package, loose, data)
-    resolver = Resolver(table=_Skeletons(table))
+
+    def make(name: str) -> Module:  # (an unresolved module, from its skeleton, when resolution reads it)
+        entry = table[name]
+        if isinstance(entry, Module):
+            return entry
+        path, is_package, loose, skeleton = entry
+        return Module(name, path, is_package, loose, skeleton=skeleton)
+
+    resolver = Resolver(table=LazyModules(table, make))
     tally(stats, "resolved", len(wanted))
     own: dict[str, list] = {}
     deps: dict[str, frozenset] = {}
