@@ -20,6 +20,7 @@ from reuse_audit.facts.cache import FactsCache
 from reuse_audit.source.change import change_from_patch
 from reuse_audit.api import run
 from reuse_audit.index import lazy as lazy_module
+from reuse_audit.index import tokens
 from reuse_audit.index.textsearch import Layout, call_offsets, call_sites, closure, has_window, name_offsets, renames
 from reuse_audit.facts.parse import decode, parse_compact
 from reuse_audit.index.resolve import Module, Resolver, assign_modules, method_name
@@ -146,6 +147,52 @@ def test_a_backslash_ending_a_line_of_a_triple_quoted_string_does_not_end_the_st
         layout = Layout(text)
         assert layout.in_code(text.find(b"helper(1)")), quote
         assert not layout.in_code(text.find(b"more."))
+
+
+def test_a_backslash_ending_a_line_of_a_string_in_a_windows_file_does_not_end_the_string():
+    # found by tests/test_lazy_property.py: a string continued by a backslash at the top of a file
+    # with Windows line ends; the backslash took the \r alone, the \n ended the string, and the
+    # ''' after it opened a string that ran to the end of the file: its raw symbols held none of
+    # its functions (RA003's lazy search missed a copy the full index found)
+    for quote, other in ((b'"', b"'''"), (b"'", b'"""')):
+        text = quote + b"a string continued\\\r\n" + other + b" quoted by a backslash" + quote + b"\r\ndef f(x):\r\n    return helper(x)\r\n"
+        layout = Layout(text)
+        assert layout.in_code(text.find(b"helper(x)")), quote
+        assert not layout.in_code(text.find(b"quoted by"))
+        start = text.find(b"def f")
+        assert tokens.raw_symbols(text, start, len(text)) in tokens.raw_symbols(text, 0, len(text)), quote
+
+
+def test_lazy_and_full_find_a_copy_in_a_windows_file_after_a_continued_string(tmp_path):
+    root = tmp_path / "repo"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "__init__.py").write_text("")
+    head = "\"a string continued\\\r\n''' quoted by a backslash\"\r\nimport os.path\r\n\r\n\r\n"
+    body = (
+        "class Engine:\r\n    @classmethod\r\n    def process(cls, x):\r\n"
+        "        v0 = alpha(x)\r\n        import os.path\r\n        v1 = os.path.join(x)\r\n"
+        "        import os.path\r\n        v2 = os.path.join(x)\r\n        return v0 + v1 + v2\r\n\r\n\r\n"
+        "def alpha(x):\r\n    return os.path.join(x)\r\n"
+    )
+    (root / "pkg" / "util.py").write_bytes((head + body).encode())
+    copy = (
+        "from .util import *\nimport os.path\n\n\nclass EngineCopy(Engine):\n    @classmethod\n"
+        "    def copy_of_process(cls, x):\n        v0 = alpha(x)\n        import os.path\n"
+        "        v1 = os.path.join(x)\n        import os.path\n        v2 = os.path.join(x)\n"
+        "        return v0 + v1 + v2\n"
+    )
+    lines = copy.splitlines()
+    patch = (
+        "diff --git a/pkg/copy_of_util.py b/pkg/copy_of_util.py\nnew file mode 100644\n--- /dev/null\n"
+        f"+++ b/pkg/copy_of_util.py\n@@ -0,0 +1,{len(lines)} @@\n" + "".join(f"+{line}\n" for line in lines)
+    )
+    change = change_from_patch(root, patch, "copy.patch")
+    settings = Settings(min_tokens=10)
+    lazy = run(change, settings, cache=None, jobs=1)
+    full = run(change, settings, cache=None, jobs=1, lazy=False)
+    assert lazy.index.build["mode"] == "lazy" and full.index.build["mode"] == "full"
+    assert [f.rule for f in full.report.findings] == ["RA003"]
+    assert lazy.report == full.report
 
 
 def test_a_renamed_name_counts_where_it_is_imported_or_an_attribute():

@@ -75,9 +75,10 @@ for _code, _text in enumerate(KEYWORDS + OPERATORS, start=0x25):
 assert ord(max(SYMBOLS.values())) < KEPT_BASE
 
 # (a backslash escapes any character, a line break too: ``"...\\`` at the end of a line goes on
-# on the next one, which is in the string, not code)
-_SQ = r"'[^'\\\n]*+(?:\\[\s\S][^'\\\n]*+)*+'?"
-_DQ = r'"[^"\\\n]*+(?:\\[\s\S][^"\\\n]*+)*+"?'
+# on the next one, which is in the string, not code; the line break is ``\r\n`` in a file with
+# Windows line ends, and the backslash takes both, else the ``\n`` would end the string there)
+_SQ = r"'[^'\\\n]*+(?:\\(?:\r\n|[\s\S])[^'\\\n]*+)*+'?"
+_DQ = r'"[^"\\\n]*+(?:\\(?:\r\n|[\s\S])[^"\\\n]*+)*+"?'
 _TSQ = r"'''[^'\\]*+(?:(?:\\[\s\S]|'(?!''))[^'\\]*+)*+(?:'''|\Z)"
 _TDQ = r'"""[^"\\]*+(?:(?:\\[\s\S]|"(?!""))[^"\\]*+)*+(?:"""|\Z)'
 _STRING = "(?:" + "|".join([_TSQ, _TDQ, _SQ, _DQ]) + ")"
