@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Optional
 from reuse_audit.facts.model import Location
 from reuse_audit.index.protocol import CALLERS, LookupTable, MissingCapability
 from reuse_audit.index.repo import LazyFunction
-from reuse_audit.index.resolve import LazyModules, Module
+from reuse_audit.index.modules import LazyModules
+from reuse_audit.index.resolve import Module
 from reuse_audit.index.source import FactSource
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -32,7 +32,7 @@ from __future__ import annotations
 import builtins
 import re
 from operator import itemgetter
-from typing import Callable, Collection, Iterable, Iterator, Mapping, Optional
+from typing import Iterable, Iterator, Mapping, Optional
 
 from reuse_audit.facts.rows import (
     LOCALS,
@@ -220,49 +220,13 @@ class Module:
                 yield fn
 
 
-class LazyModules(Mapping):
-    """Module name -> Module, each made by ``make`` when it is first read (None: no such module,
-    or its file unreadable): a :class:`Resolver`'s ``table``.  Its names are known up front
-    (``names``); ``values()`` and ``items()`` make every module."""
-
-    def __init__(self, names: Collection[str], make: Callable[[str], Optional[Module]]):
-        self.names = names
-        self._make = make
-        self._loaded: dict[str, Optional[Module]] = {}
-
-    def load(self, name: str) -> Optional[Module]:
-        """The module ``name``, made now if it was not."""
-        if name in self._loaded:
-            return self._loaded[name]
-        module = self._loaded[name] = self._make(name) if name in self.names else None
-        return module
-
-    def get(self, name, default=None):
-        module = self.load(name)
-        return default if module is None else module
-
-    def __getitem__(self, name):
-        module = self.load(name)
-        if module is None:
-            raise KeyError(name)
-        return module
-
-    def __contains__(self, name: object) -> bool:
-        return name in self.names
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.names)
-
-    def __len__(self) -> int:
-        return len(self.names)
-
 
 class Resolver:
     """Canonical names for every call in a set of modules."""
 
     def __init__(self, modules: Iterable[Module] = (), table: Optional[Mapping[str, Module]] = None):
         """``table``, instead of ``modules``: a table of every module name whose modules are made
-        when first read (:class:`LazyModules`); only its names are read here."""
+        when first read (``index.modules.LazyModules``); only its names are read here."""
         self.modules: Mapping[str, Module] = table if table is not None else {m.name: m for m in modules}
         self.top_level = frozenset(name.partition(".")[0] for name in self.modules)
         self.module_prefixes = prefixes_of(self.modules)

@@ -23,7 +23,8 @@ from reuse_audit.facts.rows import (
     row_callees,
     typed,
 )
-from reuse_audit.index.resolve import LazyModules, Module, Resolver, assign_modules, skeleton_of
+from reuse_audit.index.modules import LazyModules
+from reuse_audit.index.resolve import Module, Resolver, assign_modules, skeleton_of
 from reuse_audit.index.stats import tally
 
 
