@@ -51,7 +51,7 @@ from reuse_audit.source.change import skipped_notes
 from reuse_audit.lint.model import Candidate, Finding, Report, SourceError, Violation
 from reuse_audit.settings import Settings
 from reuse_audit.source.note import Note
-from reuse_audit.source.tree import FsTree, OverlayTree
+from reuse_audit.source.tree import FsTree, OverlayTree, stat_key_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from reuse_audit.lint.engine import Result
@@ -110,9 +110,9 @@ def _file_key(path: str, settled: int) -> bytes:
     a second write within one tick of the clock would leave the times as they are.  Reading
     and hashing every file took 5 ms of every check."""
     try:
-        st = os.stat(path)
-        if max(st.st_mtime_ns, st.st_ctime_ns) < settled:
-            return f"stat\0{st.st_size}\0{st.st_mtime_ns}\0{st.st_ino}\0{st.st_ctime_ns}\0".encode()
+        key = stat_key_of(os.stat(path))  # (size, mtime ns, inode, ctime ns)
+        if key[1] < settled and key[3] < settled:
+            return ("stat\0" + "\0".join(map(str, key))).encode()
         with open(path, "rb") as handle:
             return b"content\0" + hashlib.sha256(handle.read()).digest()
     except OSError:
