@@ -220,7 +220,6 @@ class Module:
                 yield fn
 
 
-
 class Resolver:
     """Canonical names for every call in a set of modules."""
 
