@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import argparse
 import collections
-import csv
 import json
 import re
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-CORPUS = Path("/work/shared/realworld/commits/commits.tsv")  # as scripts/commits_corpus.py
+from commits_corpus import (  # (this folder: python scripts/fix_outcomes.py)
+    CORPUS,
+    read_rows,
+)
 
 
 def run_commit(exe: str, row: dict, clones: Path) -> dict:
@@ -68,8 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
-    with args.corpus.open(encoding="utf-8", newline="") as fh:
-        rows = {r["commit"]: r for r in csv.DictReader(fh, delimiter="\t")}
+    rows = {r["commit"]: r for r in read_rows(args.corpus)}
     flagged = []
     with args.results.open(encoding="utf-8") as fh:
         for line in fh:
