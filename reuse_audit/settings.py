@@ -30,6 +30,8 @@ class Settings:
     ignore: tuple[str, ...] = ()
     min_similarity: float = 0.9  # RA003
     min_tokens: int = 40  # RA003
+    min_logic_score: float = 0.9  # RA004 (preview)
+    min_nodes: int = 8  # RA004 (preview)
     targets: tuple[str, ...] = field(default=())  # RA002: declared reuse targets
     # (path pattern, rule codes or prefixes): findings of those rules in matching files are dropped
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()

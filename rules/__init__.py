@@ -9,8 +9,9 @@ from reuse_audit.rules import (
     ra001_reimplemented_function,
     ra002_bypassed_target,
     ra003_near_clone,
+    ra004_similar_logic,
 )
 
 from reuse_audit.lint.registry import Registry
 
-RULES = Registry((ra001_reimplemented_function.RULE, ra002_bypassed_target.RULE, ra003_near_clone.RULE))
+RULES = Registry((ra001_reimplemented_function.RULE, ra002_bypassed_target.RULE, ra003_near_clone.RULE, ra004_similar_logic.RULE))

@@ -102,7 +102,7 @@ def check(repo: str, commit: str, exe: str, clones: Path, extra: list[str]) -> d
     report = json.loads(proc.stdout)
     out["checked"] = report["summary"]["functions_checked"]
     out["findings"] = [
-        {"code": f["code"], "function": f["function"], "target": f["target"]["name"], "ratio": f["ratio"]}
+        {"code": f["code"], "function": f["function"], "target": f["target"]["name"], "ratio": f["ratio"], "details": f.get("details", {})}
         for f in report["findings"]
     ]
     return out
@@ -285,6 +285,8 @@ def judge(row: dict, result: dict, jscpd: dict | None = None) -> dict:
         "target_callees": int(row["target_callees"]),
         "found": bool(hits),
         "rules": hits,
+        "scores": {f["code"]: f["ratio"] for f in on_function if f["target"] == row["target"]},
+        "details": {f["code"]: f.get("details", {}) for f in on_function if f["target"] == row["target"]},
         "other_targets": others,
         "error": result.get("error"),
         "jscpd": jscpd,

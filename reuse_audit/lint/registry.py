@@ -61,10 +61,13 @@ class Registry(Mapping[str, Rule]):
 
     def select(self, settings: Settings) -> tuple[Rule, ...]:
         """The rules ``settings`` enable (``select``, ``ignore``), in code order; a rule that
-        reads declared targets only when targets are declared."""
+        reads declared targets only when targets are declared; a preview rule only when ``select``
+        names its code whole."""
         return tuple(
-            self._rules[code] for code in sorted(self._rules)
-            if settings.rule_enabled(code) and (not self._rules[code].needs_targets or bool(settings.targets))
+            rule for rule in (self._rules[code] for code in sorted(self._rules))
+            if settings.rule_enabled(rule.code)
+            and (not rule.needs_targets or bool(settings.targets))
+            and (not rule.preview or rule.code in {s.strip().upper() for s in settings.select})
         )
 
     def unknown(self, codes: Iterable[str]) -> list[str]:

@@ -106,6 +106,9 @@ class Rule:
     defers_to: tuple[str, ...] = ()
     # the settings it reads (besides those of every rule: exclude, select, ignore, per-file-ignores)
     options: tuple[Option, ...] = ()
+    # a rule whose operating point is still measured (ruff's preview rules): it runs only when
+    # ``select`` names its code whole, never by a prefix (``RA``) nor by default
+    preview: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "needs", known(self.needs))  # (a set given is checked, and frozen)

@@ -1,0 +1,211 @@
+"""RA004 similar-logic (preview): a new function that does what an existing one does, written anew.
+
+Each case writes a small repository, a change to it as a patch, and checks it through the command
+line as a user would (``--select`` naming RA004, which is in preview).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+from test_ra001 import make_patch, write_tree
+
+from reuse_audit.app.cli import cli
+from reuse_audit.rules import RULES
+from reuse_audit.rules.logic import Rarity, bags_of, cosine, likeness, subwords, weighted
+from reuse_audit.settings import Settings
+
+SELECT = ["--select", "RA001,RA003,RA004"]
+
+UTIL = '''\
+def is_wildcard_domain(domain):
+    """Is the domain a wildcard domain (``*.example.com``)?"""
+    if isinstance(domain, str):
+        wildcard_marker = "*."
+    else:
+        wildcard_marker = b"*."
+    return domain.startswith(wildcard_marker)
+
+
+def parse_duration(text):
+    total = 0
+    for part in text.split():
+        if part.endswith("h"):
+            total += int(part[:-1]) * 3600
+        elif part.endswith("m"):
+            total += int(part[:-1]) * 60
+    return total
+
+
+def human_size(num_bytes):
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if num_bytes < 1024:
+            return f"{num_bytes:.1f} {unit}"
+        num_bytes /= 1024
+    return f"{num_bytes:.1f} TiB"
+'''
+
+OTHER = '''\
+def load_rows(path):
+    with open(path) as handle:
+        return [line.rstrip("\\n").split("\\t") for line in handle]
+
+
+def merge_settings(defaults, overrides):
+    merged = dict(defaults)
+    for key, value in overrides.items():
+        if value is not None:
+            merged[key] = value
+    return merged
+
+
+def slugify(title):
+    return "-".join(word.lower() for word in title.split() if word.isalnum())
+'''
+
+CONFIGURATOR = '''\
+class Configurator:
+    def __init__(self, names):
+        self.names = names
+
+    def choose(self):
+        return [n for n in self.names if n]
+'''
+
+REWRITE = '''\
+
+    def _wildcard_domain(self, domain):
+        """Checks whether the domain is a wildcard domain."""
+        if isinstance(domain, str):
+            marker = "*."
+        else:
+            marker = b"*."
+        return domain.startswith(marker)
+'''
+
+BEFORE = {"pkg/__init__.py": "", "pkg/util.py": UTIL, "pkg/other.py": OTHER, "pkg/configurator.py": CONFIGURATOR}
+
+
+def check(tmp_path: Path, after: dict[str, str], *args: str, before: dict[str, str] = BEFORE):
+    repo = tmp_path / "repo"
+    write_tree(repo, before)
+    patch = tmp_path / "change.patch"
+    patch.write_text(make_patch(before, {**before, **after}), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(patch), "--repo", str(repo), "--format", "json", *args], catch_exceptions=False)
+    return result.exit_code, json.loads(result.output)["findings"]
+
+
+def test_a_small_utility_written_anew_is_reported_with_what_is_alike(tmp_path):
+    code, findings = check(tmp_path, {"pkg/configurator.py": CONFIGURATOR + REWRITE}, *SELECT)
+    assert code == 1
+    (finding,) = findings
+    assert finding["code"] == "RA004"
+    assert finding["function"] == "pkg.configurator.Configurator._wildcard_domain"
+    assert finding["target"]["name"] == "pkg.util.is_wildcard_domain"
+    assert "wildcard" in finding["message"] and "'*.'" in finding["message"]
+    assert float(finding["details"]["score"]) >= 0.85
+
+
+def test_it_is_in_preview_selected_only_by_its_code(tmp_path):
+    after = {"pkg/configurator.py": CONFIGURATOR + REWRITE}
+    assert check(tmp_path / "a", after)[1] == []  # not by default
+    assert check(tmp_path / "b", after, "--select", "RA")[1] == []  # nor by a prefix
+    assert [f["code"] for f in check(tmp_path / "c", after, "--select", "ra004")[1]] == ["RA004"]
+    assert RULES["RA004"].preview and not any(RULES[c].preview for c in ("RA001", "RA002", "RA003"))
+    assert [r.code for r in RULES.select(Settings())] == ["RA001", "RA003"]
+
+
+def test_calling_the_target_is_reuse(tmp_path):
+    calls = REWRITE.replace(
+        '        return domain.startswith(marker)\n',
+        '        from pkg.util import is_wildcard_domain\n        return domain.startswith(marker) and is_wildcard_domain(domain)\n',
+    )
+    assert check(tmp_path, {"pkg/configurator.py": CONFIGURATOR + calls}, *SELECT)[1] == []
+
+
+def test_a_part_the_target_now_calls_is_an_extraction(tmp_path):
+    # the change adds the function and makes the existing one call it: a refactoring, and the
+    # target is modified by the change, so it is no target
+    util = UTIL.replace(
+        '    if isinstance(domain, str):\n        wildcard_marker = "*."\n    else:\n        wildcard_marker = b"*."\n'
+        '    return domain.startswith(wildcard_marker)\n',
+        '    return _marked(domain)\n\n\ndef _marked(domain):\n    """Checks whether the domain is a wildcard domain."""\n'
+        '    marker = "*." if isinstance(domain, str) else b"*."\n    return domain.startswith(marker)\n',
+    )
+    assert check(tmp_path, {"pkg/util.py": util}, *SELECT)[1] == []
+
+
+def test_an_async_version_is_not_reported(tmp_path):
+    rewrite = REWRITE.replace("    def _wildcard_domain", "    async def _wildcard_domain")
+    assert check(tmp_path, {"pkg/configurator.py": CONFIGURATOR + rewrite}, *SELECT)[1] == []
+
+
+def test_one_of_a_family_of_alike_functions_is_not_named(tmp_path):
+    # two existing functions as alike as the new one: no one function to name
+    twin = UTIL.replace("def is_wildcard_domain(domain):", "def is_wildcard_host(domain):")
+    before = {**BEFORE, "pkg/hosts.py": twin.split("\n\n\ndef parse_duration")[0] + "\n"}
+    assert check(tmp_path, {"pkg/configurator.py": CONFIGURATOR + REWRITE}, *SELECT, before=before)[1] == []
+
+
+def test_a_copy_ra003_reports_is_not_reported_again(tmp_path):
+    body = "".join(f"    value = value.replace({str(i)!r}, {str(i + 1)!r}).strip()\n" for i in range(12))
+    target = f"def normalise_code(value):\n{body}    return value\n"
+    copy = f"def clean_code(value):\n{body}    return value\n"
+    before = {**BEFORE, "pkg/codes.py": target}
+    _, findings = check(tmp_path, {"pkg/other.py": OTHER + "\n\n" + copy}, *SELECT, before=before)
+    assert [f["code"] for f in findings] == ["RA003"]
+
+
+def test_min_nodes_and_min_logic_score_are_options(tmp_path):
+    after = {"pkg/configurator.py": CONFIGURATOR + REWRITE}
+    (tmp_path / "a").mkdir()
+    strict = tmp_path / "strict.toml"
+    strict.write_text('[tool.reuse-audit]\nselect = ["RA004"]\nmin-nodes = 200\n', encoding="utf-8")
+    assert check(tmp_path / "a", after, "--config", str(strict))[1] == []
+    loose = tmp_path / "loose.toml"
+    loose.write_text('[tool.reuse-audit]\nselect = ["RA004"]\nmin-logic-score = 0.99\n', encoding="utf-8")
+    assert check(tmp_path / "b", after, "--config", str(loose))[1] == []
+
+
+# ------------------------------------------------------------------ the features
+
+
+def _bags(source: str):
+    (node,) = [n for n in ast.parse(source).body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return bags_of(node)
+
+
+def test_subwords_split_identifiers_and_leave_out_stop_words():
+    assert subwords("formatSizeHTTP") == ["format", "size", "http"]
+    assert subwords("num_bytes") == ["num", "bytes"]
+    assert subwords("self") == [] and subwords("x") == []
+
+
+def test_trivial_literals_and_the_docstring_do_not_count():
+    bags = _bags('def f(a):\n    """Sizes in kibibytes"""\n    return a[0] + a[1] + 1024 + len("") + None.__class__("KiB")\n')
+    assert dict(bags.literals) == {"n:1024": 1, "s:KiB": 1}  # not the docstring, 0, 1, "", None
+    assert bags.words["kibibytes"] == 1  # the docstring's words are words
+
+
+def test_a_renamed_rewrite_scores_higher_than_another_function():
+    a = _bags(UTIL.split("\n\n\n")[0])
+    b = _bags(REWRITE.replace("    def", "def").replace("self, ", "").replace("\n    ", "\n"))
+    c = _bags(UTIL.split("\n\n\n")[1])
+    words = Rarity.of([a.words, b.words, c.words])
+    structure = Rarity.of([a.structure, b.structure, c.structure])
+    assert likeness(a, b, words, structure).score > 0.8 > likeness(a, c, words, structure).score
+    assert abs(cosine(weighted(a.words, None), weighted(a.words, None)) - 1) < 1e-9
+
+
+def test_two_same_name_functions_of_two_modules_are_judged_and_marked(tmp_path):
+    # implementations of one protocol are judged (most real duplicates are of that kind), and said to be
+    util = UTIL.replace("def is_wildcard_domain(domain):", "def wildcard(domain):")
+    rewrite = REWRITE.replace("    def _wildcard_domain(self, domain):", "def wildcard(domain):").replace("\n        ", "\n    ")
+    before = {**BEFORE, "pkg/util.py": util}
+    _, findings = check(tmp_path, {"pkg/hosts.py": rewrite.lstrip("\n")}, *SELECT, before=before)
+    (finding,) = findings
+    assert (finding["function"], finding["target"]["name"]) == ("pkg.hosts.wildcard", "pkg.util.wildcard")
+    assert finding["details"]["relation"] == "one protocol"
