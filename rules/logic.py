@@ -44,28 +44,41 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 def subwords(name: str) -> list[str]:
     """The lower-case parts of an identifier, stop words and single letters left out."""
-    out = []
-    for part in _SUBWORD.findall(name):
-        word = part.lower()
-        if len(word) > 1 and word not in STOP_WORDS:
-            out.append(word)
-    return out
+    return list(_subwords(name))
+
+
+#: identifiers recur (every call of ``append``): their parts are split once
+_SPLIT: dict[str, tuple[str, ...]] = {}
+_SPLIT_LIMIT = 200_000
+
+
+def _subwords(name: str) -> tuple[str, ...]:
+    found = _SPLIT.get(name)
+    if found is None:
+        found = tuple(
+            word for word in (part.lower() for part in _SUBWORD.findall(name)) if len(word) > 1 and word not in STOP_WORDS
+        )
+        if len(_SPLIT) >= _SPLIT_LIMIT:
+            _SPLIT.clear()
+        _SPLIT[name] = found
+    return found
 
 
 def _text_words(text: Optional[str]) -> list[str]:
     return [w for token in _WORD.findall(text or "") for w in subwords(token)]
 
 
-def name_words(fn: Function) -> Counter:
+def name_words(fn: Function) -> Counter[str]:
     """The words of a function the index holds without reading a file or its facts: the sub-words
     of its name (twice) and of its class's, and of the functions it calls (their last names)."""
-    bag: Counter = Counter(subwords(fn.qualname.rpartition(".")[2]) * 2)
-    owner = fn.qualname.rpartition(".")[0].rpartition(".")[2]
+    qualname = fn.qualname
+    owner, _, name = qualname.rpartition(".")
+    words = list(_subwords(name)) * 2
     if fn.is_method:
-        bag.update(subwords(owner))
+        words.extend(_subwords(owner.rpartition(".")[2]))
     for callee in fn.callees:
-        bag.update(subwords(callee.rpartition(".")[2]))
-    return bag
+        words.extend(_subwords(callee.rpartition(".")[2]))
+    return Counter(words)
 
 
 # --------------------------------------------------------------------------
@@ -77,9 +90,9 @@ def name_words(fn: Function) -> Counter:
 class Bags:
     """One function read from its source: its three bags and its size."""
 
-    words: Counter
-    literals: Counter
-    structure: Counter
+    words: Counter[str]
+    literals: Counter[str]
+    structure: Counter[str]
     nodes: int  # syntax nodes of its body, the docstring left out
     coroutine: bool  # an ``async def``
 
@@ -97,7 +110,7 @@ def _literal(value: object) -> Optional[str]:
 
 def bags_of(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Bags:
     """The bags of one function definition."""
-    words: Counter = Counter(subwords(node.name) * 2)
+    words: Counter[str] = Counter(subwords(node.name) * 2)
     args = node.args
     for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
         if arg is not None:
@@ -107,8 +120,8 @@ def bags_of(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Bags:
     if docstring is not None:
         words.update(_text_words(docstring))
         body = body[1:]
-    literals: Counter = Counter()
-    structure: Counter = Counter()
+    literals: Counter[str] = Counter()
+    structure: Counter[str] = Counter()
     nodes = 0
     stack: list[tuple[ast.AST, str, str]] = [(stmt, "Body", "Def") for stmt in body]
     while stack:
@@ -163,8 +176,8 @@ class Rarity:
         return self._unseen if df is None else math.log((self.count + 1) / (df + 1)) + 1
 
     @classmethod
-    def of(cls, bags: Iterable[Counter]) -> "Rarity":
-        frequencies: Counter = Counter()
+    def of(cls, bags: Iterable[Counter[str]]) -> "Rarity":
+        frequencies: Counter[str] = Counter()
         count = 0
         for bag in bags:
             frequencies.update(bag.keys())
@@ -172,7 +185,7 @@ class Rarity:
         return cls(frequencies, count)
 
 
-def weighted(bag: Counter, rarity: Optional[Rarity]) -> dict[str, float]:
+def weighted(bag: Counter[str], rarity: Optional[Rarity]) -> dict[str, float]:
     """A bag's TF-IDF vector (``1 + log(count)`` times the rarity; 1 without one)."""
     if rarity is None:
         return {f: 1 + math.log(c) for f, c in bag.items() if c > 0}
@@ -209,12 +222,13 @@ def likeness(a: Bags, b: Bags, words: Rarity, structure: Rarity) -> Likeness:
     word_score = cosine(wa, wb)
     structure_score = cosine(weighted(a.structure, structure), weighted(b.structure, structure))
     shared = sorted(set(wa) & set(wb), key=lambda w: (-words.weight(w), w))
+    literal_score: Optional[float] = None
     if a.literals or b.literals:
-        literal_score: Optional[float] = cosine(weighted(a.literals, None), weighted(b.literals, None))
-        total = WORD_WEIGHT * word_score + LITERAL_WEIGHT * literal_score + STRUCTURE_WEIGHT * structure_score
+        literals = cosine(weighted(a.literals, None), weighted(b.literals, None))
+        total = WORD_WEIGHT * word_score + LITERAL_WEIGHT * literals + STRUCTURE_WEIGHT * structure_score
         score = total / (WORD_WEIGHT + LITERAL_WEIGHT + STRUCTURE_WEIGHT)
+        literal_score = literals
     else:
-        literal_score = None
         score = (WORD_WEIGHT * word_score + STRUCTURE_WEIGHT * structure_score) / (WORD_WEIGHT + STRUCTURE_WEIGHT)
     common_literals = tuple(sorted(set(a.literals) & set(b.literals)))
     return Likeness(score, word_score, literal_score, structure_score, tuple(shared[:6]), common_literals[:4])

@@ -34,7 +34,11 @@ files read. A new function `N` is reported with the target `T` when:
   the docstring left out): a one-line forwarder has no logic to share;
 - `N` was added by the change, and `T` existed before it and was not
   modified by it (a body moved under a new name, or extracted from a
-  function that then calls it, is a refactoring, not a copy);
+  function that then calls it, is a refactoring, not a copy); `N` is no
+  special method (`__repr__`, `__getattr__`: written alike in every class;
+  4 such findings read on agent commits, all false), nor an override of `T`
+  (a method of `T`'s name in a class derived from `T`'s, which differs from
+  it on purpose and reaches it with `super()`: 2 read, both false);
 - neither calls the other (directly or through helpers the change adds),
   one is not the `async` version of the other, and `T` passes the tests by
   which RA001 and RA003 choose a target (RA001's page: no nested function,
@@ -136,7 +140,7 @@ import heapq
 import math
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Iterator, Optional
+from typing import Callable, Iterator, Mapping, Optional, cast
 
 from reuse_audit.rules import scope
 from reuse_audit.rules.callees import calls_function, nested, reach
@@ -224,9 +228,11 @@ class Vocabulary:
     """The name words of every function of the index (``logic.name_words``), their rarity and postings."""
 
     def __init__(self, index: Index) -> None:
-        self.bags: dict[str, Counter] = {}
+        self.bags: dict[str, Counter[str]] = {}
         postings: dict[str, list[str]] = {}
-        for qualname, fn in index.functions.items():  # (every_function)
+        # (every_function: the engine gives a rule that declares it the full index, whose table is a Mapping)
+        functions = cast("Mapping[str, Function]", index.functions)
+        for qualname, fn in functions.items():
             bag = name_words(fn)
             self.bags[qualname] = bag
             for word in bag:
@@ -241,7 +247,7 @@ class Vocabulary:
             found = self._vectors[qualname] = weighted(self.bags.get(qualname, Counter()), self.rarity)
         return found
 
-    def candidates(self, qualname: str, words: Counter, allowed: Callable[[str], bool], limit: int) -> list[str]:
+    def candidates(self, qualname: str, words: Counter[str], allowed: Callable[[str], bool], limit: int) -> list[str]:
         """The ``limit`` functions whose name words are most alike ``qualname``'s, its source's
         ``words`` added, ``allowed`` ones only."""
         mine = weighted(self.bags.get(qualname, Counter()) + Counter({w: c for w, c in words.items() if w in self.postings}), self.rarity)
@@ -310,7 +316,7 @@ def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Find
     sources = Sources(index.read_after)
     judged: list[tuple[Function, Bags]] = []
     for qualname in scope.judged(change, index, settings):
-        if change.status(qualname) != "added" or qualname in reported or LOCALS in qualname:
+        if change.status(qualname) != "added" or qualname in reported or LOCALS in qualname or _special(qualname):
             continue
         fn = index.functions[qualname]
         bags = sources.bags(fn)
@@ -342,6 +348,13 @@ def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Find
         finding = _best(fn, bags, ranked, min_score, change, index, settings, sources)
         if finding is not None:
             yield finding
+
+
+def _special(qualname: str) -> bool:
+    """A special method (``__repr__``, ``__getattr__``): the protocol's, written alike in every class
+    (4 such findings read on agent commits, all false)."""
+    name = qualname.rpartition(".")[2]
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
 
 
 def _best(
@@ -377,6 +390,8 @@ def _may_name(fn: Function, target: Function, change: ChangeSet, index: Index, s
     neither calling the other): None when not, else whether the two implement one protocol."""
     if nested(fn.qualname, target.qualname):
         return None
+    if scope.overrides(fn, target, index.after_facts):
+        return None  # an override differs from its base's method on purpose (2 read, both false)
     protocol = []
 
     def one_protocol() -> bool:

@@ -209,3 +209,22 @@ def test_two_same_name_functions_of_two_modules_are_judged_and_marked(tmp_path):
     (finding,) = findings
     assert (finding["function"], finding["target"]["name"]) == ("pkg.hosts.wildcard", "pkg.util.wildcard")
     assert finding["details"]["relation"] == "one protocol"
+
+
+def test_special_methods_and_overrides_are_not_judged(tmp_path):
+    # a special method is the protocol's, and an override differs from its base on purpose
+    base = "class Base:\n" + REWRITE.replace("\n    def _wildcard_domain", "\n    def _wildcard_domain").lstrip("\n")
+    before = {**BEFORE, "pkg/base.py": base}
+    override = "from pkg.base import Base\n\n\nclass Proxy(Base):\n" + REWRITE.replace("marker = b\"*.\"", "marker = b\"*\"").lstrip("\n")
+    assert check(tmp_path / "a", {"pkg/proxy.py": override}, *SELECT, before=before)[1] == []
+    sibling = override.replace("class Proxy(Base):", "class Proxy:")
+    _, findings = check(tmp_path / "b", {"pkg/proxy.py": sibling}, *SELECT, before=before)
+    assert [f["target"]["name"] for f in findings] == ["pkg.base.Base._wildcard_domain"]
+    point = (
+        "class Point:\n    def __repr__(self):\n"
+        "        shown = \", \".join(f\"{key}={value!r}\" for key, value in vars(self).items() if value is not None)\n"
+        "        return f\"{type(self).__name__}({shown})\"\n"
+    )
+    line = point.replace("Point", "Line")  # (too short for RA003)
+    before = {**BEFORE, "pkg/point.py": point}
+    assert check(tmp_path / "c", {"pkg/line.py": line}, *SELECT, before=before)[1] == []
