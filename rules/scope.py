@@ -166,18 +166,6 @@ def declared_by_base(a: Function, b: Function, index: Index, facts: Optional[Fac
     return False
 
 
-def overrides(new: Function, target: Function, facts: Optional[FactsOf]) -> bool:
-    """Is ``new`` a method overriding ``target``: the same name, in a class derived from the
-    target's (by name, as ``related`` reads the bases)?  An override exists to differ from the
-    method it overrides, which it can reach with ``super()``."""
-    if facts is None or not (new.is_method and target.is_method) or simple_name(new.qualname) != simple_name(target.qualname):
-        return False
-    own = new.qualname.rpartition(".")[0].rpartition(".")[2]
-    base = target.qualname.rpartition(".")[0].rpartition(".")[2]
-    names = _bases(new, facts)
-    return names is not None and base != own and base in names
-
-
 def related(a: Function, b: Function, facts: Optional[FactsOf]) -> bool:
     """Are the classes of two methods related by inheritance: one derives from the
     other, or they share a base (by name; ``object`` and typing's bases do not count)?
