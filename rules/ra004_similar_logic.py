@@ -129,10 +129,10 @@ In `[tool.reuse-audit]` of `pyproject.toml`:
   RA001.
 
 The defaults are the operating point measured on both corpora
-(`python scripts/ra004_operating_point.py`): at 0.9 and 8 nodes, 33 of 66
-consolidated duplicates found with RA001 and RA003, and 14 of the 27
-findings read on the agent commits true; at 0.95, 29 of 66 and 12 of 19;
-at 0.85, 34 of 66 and 17 of 37.
+(`python scripts/ra004_operating_point.py`, `docs/precision.md`): at 0.9
+and 8 nodes, 33 of the 66 consolidated duplicates are found with RA001 and
+RA003, and 14 of the 26 findings on the agent commits were read true; at
+0.95, 29 of 66 and 12 of 19; at 0.85, 34 of 66 and 17 of 36.
 """
 
 from __future__ import annotations
