@@ -103,6 +103,7 @@ def test_the_wheel_installs_in_a_new_venv_and_passes_the_quick_start(tmp_path: P
         "src/invoicing/reports.py:7:1: RA001 'order_due' re-implements 'invoicing.totals.invoice_total'"
     ), run.stdout
     rules = subprocess.run([str(script), "rules"], cwd=work, capture_output=True, text=True, env=env, check=True)
-    assert [line.split()[0] for line in rules.stdout.splitlines()] == ["RA001", "RA002", "RA003"], rules.stdout
+    assert [line.split()[0] for line in rules.stdout.splitlines()] == ["RA001", "RA002", "RA003", "RA004"], rules.stdout
+    assert "(preview: --select it)" in rules.stdout.splitlines()[3], rules.stdout
     bench = subprocess.run([str(script), "bench", "--help"], cwd=work, capture_output=True, text=True, env=env)
     assert bench.returncode == 0, bench.stderr  # reuse_audit.benchmark ships in the wheel

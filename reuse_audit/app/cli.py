@@ -257,7 +257,8 @@ def _statistics(report: Report, ctx: RenderContext) -> str:
 def list_rules() -> None:
     """List the rules."""
     for code, rule in sorted(RULES.items()):
-        click.echo(f"{code}  {rule.name:<24} {rule.summary}")
+        preview = "(preview: --select it) " if rule.preview else ""
+        click.echo(f"{code}  {rule.name:<24} {preview}{rule.summary}")
 
 
 @cli.command(name="rule", short_help="Print the documentation of a rule, such as RA001.")
