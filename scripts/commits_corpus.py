@@ -35,6 +35,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 CORPUS = Path("/work/shared/realworld/commits/commits.tsv")
 VERDICTS = HERE / "verdicts" / "commits.tsv"
+#: RA004's (preview) verdicts, read with the default ``--verdicts`` (repo, commit, function, target, score, relation, verdict, ...)
+RA004_VERDICTS = HERE / "verdicts" / "similar_logic_ra004.tsv"
 SEED = 20261201  # of --sample: the same rows for every script that samples the corpus
 
 
@@ -55,6 +57,15 @@ def read_verdicts(path: Path) -> dict[tuple[str, str, str, str], tuple[str, str]
             _repo, commit, rule, function, target, verdict, reason = (rec + [""] * 7)[:7]
             out[(commit, rule, function, target)] = (verdict.upper(), reason)
     return out
+
+
+def read_ra004_verdicts(path: Path) -> dict[tuple[str, str, str, str], tuple[str, str]]:
+    """RA004's verdicts as :func:`read_verdicts` keys them."""
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    return {
+        (r["commit"], "RA004", r["function"], r["target"]): (r["verdict"].upper(), r["reason"])
+        for r in csv.DictReader(lines, delimiter="\t")
+    }
 
 
 def sample(rows: list[dict], n: int, seed: int) -> list[dict]:
@@ -178,6 +189,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         results = run(rows, args.exe, args.clones, args.out, args.jobs, args.extra.split())
     verdicts = read_verdicts(args.verdicts)
+    if args.verdicts == VERDICTS and RA004_VERDICTS.is_file():
+        verdicts.update(read_ra004_verdicts(RA004_VERDICTS))
     counts, unjudged = tally(rows, results, verdicts)
     if args.list:
         for row in rows:
