@@ -163,7 +163,7 @@ MIN_SCORE = Option("min-logic-score", float, "the score at which a new function 
 MIN_NODES = Option("min-nodes", int, "functions with fewer syntax nodes are neither judged nor matched (RA004)", low=1)
 #: how much lower the next best candidate must score: one function to name, not one of a family
 MARGIN = 0.05
-#: candidates scored from their source, the best by their facts' words
+#: candidates scored from their source, the best by their name words (``Vocabulary``)
 CANDIDATES = 25
 #: a word held by more functions than this share is no way to find candidates (it still scores)
 COMMON_WORD = 0.05
