@@ -50,7 +50,7 @@ files read. A new function `N` is reported with the target `T` when:
   implementations of one protocol (methods of one name in related classes,
   same-name functions of two modules, a dispatch family) are judged, since
   most real duplicates are of that kind, and the finding says so
-  (`relation: one protocol`); an override of a method its base declares as
+  (its message, and `relation: one protocol` in its details); an override of a method its base declares as
   a stub is not;
 - neither RA001 nor RA003 reports `N` in the same check: their evidence is
   stronger, and one function gets one finding.
@@ -189,9 +189,10 @@ class SimilarLogic(Violation):
         if like.shared_literals:
             alike.append("literals " + ", ".join(_shown(l) for l in like.shared_literals[:3]))
         said = f": {'; '.join(alike)}" if alike else ""
+        kind = "; both implement one protocol" if self.protocol else ""
         return (
             f"'{self.local_name}' repeats the logic of '{self.target}' "
-            f"({int(like.score * 100)}% alike{said}) without calling it"
+            f"({int(like.score * 100)}% alike{said}{kind}) without calling it"
         )
 
     def details(self) -> Details:

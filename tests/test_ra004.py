@@ -106,6 +106,7 @@ def test_a_small_utility_written_anew_is_reported_with_what_is_alike(tmp_path):
     assert finding["function"] == "pkg.configurator.Configurator._wildcard_domain"
     assert finding["target"]["name"] == "pkg.util.is_wildcard_domain"
     assert "wildcard" in finding["message"] and "'*.'" in finding["message"]
+    assert "protocol" not in finding["message"] and "relation" not in finding["details"]
     assert float(finding["details"]["score"]) >= 0.85
 
 
@@ -209,6 +210,7 @@ def test_two_same_name_functions_of_two_modules_are_judged_and_marked(tmp_path):
     (finding,) = findings
     assert (finding["function"], finding["target"]["name"]) == ("pkg.hosts.wildcard", "pkg.util.wildcard")
     assert finding["details"]["relation"] == "one protocol"
+    assert "both implement one protocol" in finding["message"]
 
 
 def test_special_methods_are_not_judged_and_overrides_are(tmp_path):
