@@ -49,9 +49,9 @@ files read. A new function `N` is reported with the target `T` when:
   distribution, no copy its author keeps on purpose), but one: two
   implementations of one protocol (methods of one name in related classes,
   same-name functions of two modules, a dispatch family) are judged, since
-  most real duplicates are of that kind, and the finding says so
-  (its message, and `relation: one protocol` in its details); an override of a method its base declares as
-  a stub is not;
+  most real duplicates are of that kind, and the finding says so (in its
+  message, and `relation: one protocol` in its details); an override of a
+  method its base declares as a stub is not;
 - neither RA001 nor RA003 reports `N` in the same check: their evidence is
   stronger, and one function gets one finding.
 
