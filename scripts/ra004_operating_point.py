@@ -11,7 +11,7 @@ operating point above it can be read off the same findings:
 For each (``min-logic-score``, ``min-nodes``) of the grid it prints:
 
 * **precision** on the agent commits (``../shared/realworld/commits``): RA004's findings at that
-  point, joined by (repo, commit, function, target) to the hand verdicts of
+  point, joined by (commit, function, target) to the hand verdicts of
   ``scripts/verdicts/similar_logic_ra004.tsv``; findings nobody has read are counted apart, never
   as true or false;
 * **recall** on the consolidated duplicates (``scripts/corpora/consolidations.tsv``): the rows
@@ -26,21 +26,13 @@ the defaults (``--select RA001,RA003,RA004``) gives the exact figures of that on
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 from pathlib import Path
 
-VERDICTS = Path(__file__).resolve().parent / "verdicts" / "similar_logic_ra004.tsv"
+from commits_corpus import RA004_VERDICTS, read_ra004_verdicts  # (this folder: python scripts/ra004_operating_point.py)
+
 SCORES = (0.8, 0.85, 0.9, 0.95)
 NODES = (5, 8, 10, 15, 20, 40)
-
-
-def read_verdicts(path: Path) -> dict[tuple[str, str, str, str], str]:
-    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
-    return {
-        (r["repo"], r["commit"], r["function"], r["target"]): r["verdict"]
-        for r in csv.DictReader(lines, delimiter="\t")
-    }
 
 
 def smallest(details: dict) -> int:
@@ -50,13 +42,14 @@ def smallest(details: dict) -> int:
 
 
 def commit_findings(path: Path) -> list[tuple[tuple[str, str, str, str], float, int, bool]]:
-    """RA004's findings of a commits_corpus.py run: (key, score, nodes, one protocol)."""
+    """RA004's findings of a commits_corpus.py run: (key as commits_corpus.read_verdicts keys a verdict,
+    score, nodes, one protocol)."""
     out = []
     for line in path.read_text(encoding="utf-8").splitlines():
         record = json.loads(line)
         for f in record.get("findings", []):
             if f["code"] == "RA004":
-                key = (record["repo"], record["commit"], f["function"], f["target"])
+                key = (record["commit"], "RA004", f["function"], f["target"])
                 out.append((key, float(f["ratio"]), smallest(f["details"]), f["details"].get("relation") == "one protocol"))
     return out
 
@@ -81,10 +74,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commits", type=Path, required=True, help="a commits_corpus.py run (JSON lines) with RA004 at a low bar")
     parser.add_argument("--consolidations", type=Path, required=True, help="a consolidations.py --out run at the same bar")
-    parser.add_argument("--verdicts", type=Path, default=VERDICTS)
+    parser.add_argument("--verdicts", type=Path, default=RA004_VERDICTS)
     parser.add_argument("--protocol", choices=("in", "out"), default="in", help="out: leave the pairs of one protocol out")
     args = parser.parse_args()
-    verdicts = read_verdicts(args.verdicts)
+    verdicts = {key: verdict for key, (verdict, _reason) in read_ra004_verdicts(args.verdicts).items()}
     findings = [f for f in commit_findings(args.commits) if args.protocol == "in" or not f[3]]
     rows = consolidation_rows(args.consolidations)
     base = sum(bool({"RA001", "RA003"} & set(r["rules"])) for r in rows)
