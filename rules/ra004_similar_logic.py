@@ -242,12 +242,14 @@ class Vocabulary:
                 postings.setdefault(word, []).append(qualname)
         self.postings = postings
         self.rarity = Rarity({w: len(q) for w, q in postings.items()}, len(self.bags))
-        self._vectors: dict[str, dict[str, float]] = {}
+        self._vectors: dict[str, tuple[dict[str, float], float]] = {}
 
-    def vector(self, qualname: str) -> dict[str, float]:
+    def vector(self, qualname: str) -> tuple[dict[str, float], float]:
+        """A function's weighted name words, and their norm (1 when it has none)."""
         found = self._vectors.get(qualname)
         if found is None:
-            found = self._vectors[qualname] = weighted(self.bags.get(qualname, Counter()), self.rarity)
+            vector = weighted(self.bags.get(qualname, Counter()), self.rarity)
+            found = self._vectors[qualname] = (vector, math.sqrt(sum(w * w for w in vector.values())) or 1.0)
         return found
 
     def candidates(self, qualname: str, words: Counter[str], allowed: Callable[[str], bool], limit: int) -> list[str]:
@@ -261,12 +263,9 @@ class Vocabulary:
             if len(holders) > common:
                 continue
             for other in holders:
-                dots[other] = dots.get(other, 0.0) + weight * self.vector(other)[word]
+                dots[other] = dots.get(other, 0.0) + weight * self.vector(other)[0][word]
         norm = math.sqrt(sum(w * w for w in mine.values())) or 1.0
-        scored = (
-            (dot / (norm * (math.sqrt(sum(w * w for w in self.vector(q).values())) or 1.0)), q)
-            for q, dot in dots.items() if q != qualname and allowed(q)
-        )
+        scored = ((dot / (norm * self.vector(q)[1]), q) for q, dot in dots.items() if q != qualname and allowed(q))
         return [q for _, q in heapq.nlargest(limit, scored)]
 
 
@@ -276,18 +275,23 @@ class Vocabulary:
 
 
 class Sources:
-    """The bags of functions read from the tree after the change, each file parsed once."""
+    """The bags of functions read from the tree after the change, each file parsed once and each
+    function's bags made once."""
 
     def __init__(self, read: Optional[Callable[[str], bytes]]) -> None:
         self.read = read
         self._files: dict[str, dict[int, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
-        self._bags: dict[str, Optional[Bags]] = {}
+        self._bags: dict[tuple[str, int], Bags] = {}  # by (path, line of its def)
 
     def bags(self, fn: Function) -> Optional[Bags]:
-        if fn.qualname in self._bags:
-            return self._bags[fn.qualname]
-        node = self._definitions(fn.location.path).get(fn.location.line)
-        found = self._bags[fn.qualname] = None if node is None else bags_of(node)
+        path, line = fn.location.path, fn.location.line
+        node = self._definitions(path).get(line)
+        return None if node is None else self._made(path, line, node)
+
+    def _made(self, path: str, line: int, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Bags:
+        found = self._bags.get((path, line))
+        if found is None:
+            found = self._bags[(path, line)] = bags_of(node)
         return found
 
     def _definitions(self, path: str) -> dict[int, ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -304,7 +308,7 @@ class Sources:
 
     def rarities(self) -> tuple[Rarity, Rarity]:
         """The rarity of words and of structure features among the functions of the files read."""
-        read = [bags_of(node) for nodes in self._files.values() for node in nodes.values()]
+        read = [self._made(path, line, node) for path, nodes in self._files.items() for line, node in nodes.items()]
         return Rarity.of(b.words for b in read), Rarity.of(b.structure for b in read)
 
 
@@ -421,8 +425,8 @@ RULE = Rule(
     check=check,
     level="note",
     precision="medium",
-    # every function's facts (the words' rarity, the candidates); a function's lookup, the functions
-    # of a target's file (scope.py); the files after the change, their facts and bytes
+    # every function (its name words: the candidates); a function's lookup, the functions of a
+    # target's file (scope.py); the files after the change, their facts and bytes
     needs=frozenset({LOOKUP, EVERY_FUNCTION, FUNCTIONS_OF_FILE, AFTER_FACTS, AFTER_SOURCE}),
     others_by="similarity",
     defers_to=("RA001", "RA003"),  # a function either reports is theirs
