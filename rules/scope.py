@@ -655,6 +655,50 @@ def steps_of_one_script(new: Function, target: Function, read: Callable[[str], b
     return new.fact.name in steps and target.fact.name in steps
 
 
+def _runnable_script(fn: Function, read: Callable[[str], bytes]) -> bool:
+    """Does ``fn``'s module run as a script: a top-level ``if __name__ == "__main__":`` block?"""
+    lines = _lines(fn, read)
+    return lines is not None and any(_MAIN_GUARD.match(line) for line in lines if line[:1] == b"i")
+
+
+def standalone_examples(new: Function, target: Function, settings: Settings, read: Callable[[str], bytes]) -> bool:
+    """Are both functions in example scripts (``example-patterns``, each module run by its own
+    ``__main__`` block)?  An example is written to be read and run on its own, so it carries its
+    helpers with it.  Read on agent commits (RA004, 2026-12-08): 6 such findings (a ``create_agent``
+    or ``_build_manifest`` per example script, their ``main()``s), all false; a helper of an
+    example's library module copied from the package stays a finding (1 true)."""
+    if not settings.is_example(new.location.path) or not settings.is_example(target.location.path):
+        return False
+    return _runnable_script(new, read) and _runnable_script(target, read)
+
+
+#: A module-level ``NAME = ...`` or ``NAME: T = ...`` line.
+_ASSIGNED = re.compile(rb"^([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
+
+
+def _registered_on_own_object(fn: Function, read: Callable[[str], bytes]) -> bool:
+    """Is ``fn`` registered by a decorator on an object its own module makes at its top level
+    (``app = typer.Typer()`` then ``@app.command()``; ``bp = Blueprint(...)`` then ``@bp.route(...)``)?"""
+    owners = {d.split(".", 1)[0] for d in fn.fact.decorators if "." in d.split("(", 1)[0]}
+    if not owners or fn.fact.class_name is not None:
+        return False
+    lines = _lines(fn, read)
+    if lines is None:
+        return False
+    assigned = {m.group(1).decode() for m in map(_ASSIGNED.match, lines) if m}
+    return bool(owners & assigned)
+
+
+def entry_points_of_two_apps(new: Function, target: Function, read: Callable[[str], bytes]) -> bool:
+    """Are both functions entry points registered on an application object of their own module
+    (a CLI command on each module's command group, a route on each blueprint)?  A framework calls
+    them by their registration; the same command for two applications (a CLI ported from typer
+    to cyclopts, kept side by side while the port lasts) is an interface each application must
+    have, not logic to call.  Read on agent commits (RA004, 2026-12-08): 7 such findings, all
+    false (one CLI port, command by command); none on the 66 consolidated duplicates."""
+    return new.module != target.module and _registered_on_own_object(new, read) and _registered_on_own_object(target, read)
+
+
 def unimportable(new: Function, target: Function) -> bool:
     """Does the target live in a module no import can name (a folder called ``news-use``), away
     from the new function's folder?  Nothing can call it instead.  Read on agent commits: 1

@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import dataclasses
 import builtins
 import json
 import multiprocessing
@@ -100,7 +101,7 @@ KINDS = POSITIVE_KINDS + NEGATIVE_KINDS
 #: hypothesis and libcst ship a compiled module and are left out of the default.
 DEFAULT_PACKAGES = ("click", "attr", "_pytest", "pluggy", "pre_commit", "git", "gitdb", "packaging", "setuptools", "jsonschema")
 DEFAULT_PER_PACKAGE = 20
-RULES = ("RA001", "RA003")
+RULES = ("RA001", "RA003", "RA004")  # (RA004, in preview, reports only when --select names it)
 BUILTINS = frozenset(dir(builtins))
 STDLIB = frozenset(sys.stdlib_module_names)
 #: folders of a package holding other packages' code (their functions are not the package's)
@@ -1007,7 +1008,6 @@ def make_cases(target: Target, info: ModuleInfo, kinds: Iterable[str], seed: int
     module_names = info.module_names()
     own = sorted(n for n in accesses if n not in header_names and n in module_names)
     own_imports = {n: target.module for n in own}
-    global_names = header_names | set(own)
     taken = _names_in(fn) | module_names | BUILTINS | header_names
     rng = random.Random(f"{seed}:{target.qualname}")
     # the negatives call the target: under its own name unless the body binds that name
@@ -1371,13 +1371,16 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--out", type=Path, help="write the summary and every case's result as JSON here")
     parser.add_argument("--sources", action="store_true", help="keep each case's injected module in --out")
     parser.add_argument("--min-confidence", type=float, default=None, help="RA001's operating point (default: the rule's; 0 for the curve, scripts/curve.py)")
+    parser.add_argument("--select", default="", help="comma-separated rule codes to run, as `check --select` (default: the rules run by default; RA001,RA003,RA004 adds RA004, in preview)")
     args = parser.parse_args(argv)
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in KINDS]
     if unknown:
         parser.error(f"unknown kinds {unknown}; known: {', '.join(KINDS)}")
     packages = [p.strip() for p in args.packages.split(",") if p.strip()]
-    settings = api.Settings() if args.min_confidence is None else api.Settings(min_confidence=args.min_confidence)
+    settings = api.Settings(select=tuple(c.strip().upper() for c in args.select.split(",") if c.strip()))
+    if args.min_confidence is not None:
+        settings = dataclasses.replace(settings, min_confidence=args.min_confidence)
     summary = run_corpus(packages, args.per_package, args.seed, kinds, jobs=args.jobs, log=lambda m: print(m, file=sys.stderr), methods=args.methods, settings=settings)
     print_summary(summary)
     if args.out:

@@ -3,6 +3,7 @@ its scripted model), opencode (recorded data; a real run when installed)."""
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import json
 import os
@@ -336,7 +337,10 @@ EOF"""
 def scripted(*commands: str) -> list[dict]:
     # importing minisweagent prints a banner and creates its global config folder unless told otherwise
     os.environ.setdefault("MSWEA_SILENT_STARTUP", "1")
-    os.environ.setdefault("MSWEA_GLOBAL_CONFIG_DIR", tempfile.mkdtemp(prefix="mswea-test-"))
+    if "MSWEA_GLOBAL_CONFIG_DIR" not in os.environ:  # (one folder a process, removed at its exit)
+        folder = tempfile.mkdtemp(prefix="mswea-test-")
+        atexit.register(shutil.rmtree, folder, True)
+        os.environ["MSWEA_GLOBAL_CONFIG_DIR"] = folder
     from minisweagent.models.test_models import make_output
 
     return [

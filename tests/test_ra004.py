@@ -229,3 +229,37 @@ def test_special_methods_are_not_judged_and_overrides_are(tmp_path):
     line = point.replace("Point", "Line")  # (too short for RA003)
     before = {**BEFORE, "pkg/point.py": point}
     assert check(tmp_path / "c", {"pkg/line.py": line}, *SELECT, before=before)[1] == []
+
+
+#: The repository without ``is_wildcard_domain``: the copies below then have one function to name.
+WITHOUT_TARGET = {**BEFORE, "pkg/util.py": UTIL[UTIL.index("def parse_duration"):]}
+
+
+def _module_function(name: str, decorator: str = "") -> str:
+    """REWRITE as a module-level function ``name``, under ``decorator`` when given."""
+    text = REWRITE.replace("    def _wildcard_domain(self, domain):", f"def {name}(domain):").replace("\n        ", "\n    ")
+    return (f"@{decorator}\n" if decorator else "") + text.lstrip("\n")
+
+
+def test_two_example_scripts_each_carry_their_helpers(tmp_path):
+    # an example script is read and run on its own; a copy between two of them is no finding, a copy
+    # in an example's library module (no __main__ block) still is
+    main = '\n\nif __name__ == "__main__":\n    print(wildcard("*.example.com"))\n'
+    example = UTIL.replace("def is_wildcard_domain(domain):", "def wildcard(domain):") + main
+    before = {**WITHOUT_TARGET, "examples/first_example.py": example}
+    assert check(tmp_path / "a", {"examples/second_example.py": _module_function("wildcard") + main}, *SELECT, before=before)[1] == []
+    _, findings = check(tmp_path / "b", {"examples/helpers.py": _module_function("wildcard")}, *SELECT, before=before)
+    assert [f["target"]["name"] for f in findings] == ["examples.first_example.wildcard"]
+
+
+def test_a_command_of_each_application_is_no_finding(tmp_path):
+    # a CLI command registered on each module's own application (a port from one framework to
+    # another): the interface each application must have; a decorator from an imported module
+    # (functools) registers nothing
+    old = "from clikit import Typer\n\napp = Typer()\n\n\n" + _module_function("wildcard", "app.command()")
+    before = {**WITHOUT_TARGET, "pkg/cli_old.py": old}
+    new = "import cyclopts\n\napp: cyclopts.App = cyclopts.App()\n\n\n" + _module_function("wildcard", "app.command")
+    assert check(tmp_path / "a", {"pkg/cli_new.py": new}, *SELECT, before=before)[1] == []
+    cached = "import functools\n\n\n" + _module_function("wildcard", "functools.lru_cache()")
+    _, findings = check(tmp_path / "b", {"pkg/cli_new.py": cached}, *SELECT, before=before)
+    assert [f["target"]["name"] for f in findings] == ["pkg.cli_old.wildcard"]
