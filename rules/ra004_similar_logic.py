@@ -157,7 +157,7 @@ from reuse_audit.rules.logic import Bags, Likeness, Rarity, bags_of, definitions
 
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.model import Function
-from reuse_audit.facts.rows import LOCALS
+from reuse_audit.facts.rows import LOCALS, special
 from reuse_audit.index.protocol import AFTER_FACTS, AFTER_SOURCE, EVERY_FUNCTION, FUNCTIONS_OF_FILE, LOOKUP, Index
 from reuse_audit.lint.model import Candidate, Details, Finding, Violation
 from reuse_audit.lint.rule import Option, Rule
@@ -367,8 +367,7 @@ def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Find
 def _special(qualname: str) -> bool:
     """A special method (``__repr__``, ``__getattr__``): the protocol's, written alike in every class
     (4 such findings read on agent commits, all false)."""
-    name = qualname.rpartition(".")[2]
-    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+    return special(qualname.rpartition(".")[2])
 
 
 def _best(

@@ -167,6 +167,11 @@ def plain(row: Optional[tuple]) -> Optional[tuple]:
     return None if row is None else tuple(row)
 
 
+def special(name: str) -> bool:
+    """Is ``name`` (a function's own name) a special method's, ``__repr__``, ``__getattr__``?"""
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
 def ancestors(qualname: str) -> Iterator[str]:
     """The functions a nested function sits in: ``f.<locals>.g.<locals>.h`` -> ``f``, ``f.<locals>.g``.
 

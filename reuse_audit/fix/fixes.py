@@ -56,7 +56,7 @@ from libcst.metadata import MetadataWrapper, PositionProvider, ScopeProvider
 
 from reuse_audit.errors import UsageError
 from reuse_audit.fix.parsed import ImportCollector, ParsedModule, dotted_name, unused_in
-from reuse_audit.facts.rows import LOCALS
+from reuse_audit.facts.rows import LOCALS, special
 from reuse_audit.fix.plan import (
     Edit,
     Fix,
@@ -757,7 +757,7 @@ def _refuse(n: FunctionInfo, t: FunctionInfo) -> None:
     odd = [d for d in t.decorators if d not in _T_DECORATORS]
     if odd:
         raise NoFix(f"{t_label} is decorated with @{odd[0]}, which may change how it is called")
-    if t.name.startswith("__") and t.name.endswith("__"):
+    if special(t.name):
         raise NoFix(f"{t_label} is a special method")
     if n.is_async != t.is_async:
         raise NoFix(f"{n_label} is {'async' if n.is_async else 'not async'} and {t_label} is {'async' if t.is_async else 'not async'}")
