@@ -144,7 +144,6 @@ RA003, and 14 of the 26 findings on the agent commits were read true; at
 
 from __future__ import annotations
 
-import ast
 import heapq
 import math
 from collections import Counter
@@ -153,12 +152,13 @@ from typing import Callable, Iterator, Mapping, Optional, cast
 
 from reuse_audit.rules import scope
 from reuse_audit.rules.callees import calls_function, nested, reach
-from reuse_audit.rules.logic import Bags, Likeness, Rarity, bags_of, definitions, likeness, name_words, weighted
+from reuse_audit.rules.logic import Likeness, Rarity, likeness, name_words, weighted
 
 from reuse_audit.change.model import ChangeSet
+from reuse_audit.facts.logic import Bags
 from reuse_audit.facts.model import Function
 from reuse_audit.facts.rows import LOCALS, special
-from reuse_audit.index.protocol import AFTER_FACTS, AFTER_SOURCE, EVERY_FUNCTION, FUNCTIONS_OF_FILE, LOOKUP, Index
+from reuse_audit.index.protocol import AFTER_FACTS, AFTER_SOURCE, EVERY_FUNCTION, FUNCTION_BAGS, FUNCTIONS_OF_FILE, LOOKUP, Index
 from reuse_audit.lint.model import Candidate, Details, Finding, Violation
 from reuse_audit.lint.rule import Option, Rule
 from reuse_audit.settings import Settings
@@ -282,40 +282,23 @@ class Vocabulary:
 
 
 class Sources:
-    """The bags of functions read from the tree after the change, each file parsed once and each
-    function's bags made once."""
+    """The bags of the functions read after the change (``function_bags``: each file's made once,
+    and kept by its digest), and the files read."""
 
-    def __init__(self, read: Optional[Callable[[str], bytes]]) -> None:
-        self.read = read
-        self._files: dict[str, dict[int, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
-        self._bags: dict[tuple[str, int], Bags] = {}  # by (path, line of its def)
+    def __init__(self, bags: Callable[[str], Mapping[int, Bags]]) -> None:
+        self._bags = bags
+        self._files: dict[str, Mapping[int, Bags]] = {}
 
     def bags(self, fn: Function) -> Optional[Bags]:
-        path, line = fn.location.path, fn.location.line
-        node = self._definitions(path).get(line)
-        return None if node is None else self._made(path, line, node)
-
-    def _made(self, path: str, line: int, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Bags:
-        found = self._bags.get((path, line))
-        if found is None:
-            found = self._bags[(path, line)] = bags_of(node)
-        return found
-
-    def _definitions(self, path: str) -> dict[int, ast.FunctionDef | ast.AsyncFunctionDef]:
+        path = fn.location.path
         found = self._files.get(path)
         if found is None:
-            found = {}
-            if self.read is not None:
-                try:
-                    found = definitions(ast.parse(self.read(path)))
-                except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
-                    found = {}
-            self._files[path] = found
-        return found
+            found = self._files[path] = self._bags(path)
+        return found.get(fn.location.line)
 
     def rarities(self) -> tuple[Rarity, Rarity]:
         """The rarity of words and of structure features among the functions of the files read."""
-        read = [self._made(path, line, node) for path, nodes in self._files.items() for line, node in nodes.items()]
+        read = [bags for made in self._files.values() for bags in made.values()]
         return Rarity.of(b.words for b in read), Rarity.of(b.structure for b in read)
 
 
@@ -327,7 +310,7 @@ class Sources:
 def check(change: ChangeSet, index: Index, settings: Settings, prior: tuple[Finding, ...] = ()) -> Iterator[Finding]:
     reported = {finding.function for finding in prior}
     min_nodes = MIN_NODES.value(settings)
-    sources = Sources(index.read_after)
+    sources = Sources(index.function_bags)
     judged: list[tuple[Function, Bags]] = []
     for qualname in scope.judged(change, index, settings):
         if change.status(qualname) != "added" or qualname in reported or LOCALS in qualname or _special(qualname):
@@ -437,8 +420,9 @@ RULE = Rule(
     level="note",
     precision="medium",
     # every function (its name words: the candidates); a function's lookup, the functions of a
-    # target's file (scope.py); the files after the change, their facts and bytes
-    needs=frozenset({LOOKUP, EVERY_FUNCTION, FUNCTIONS_OF_FILE, AFTER_FACTS, AFTER_SOURCE}),
+    # target's file (scope.py); the files after the change, their facts and bytes, and the bags of
+    # their functions (each file parsed once, kept by its digest)
+    needs=frozenset({LOOKUP, EVERY_FUNCTION, FUNCTIONS_OF_FILE, AFTER_FACTS, AFTER_SOURCE, FUNCTION_BAGS}),
     others_by="similarity",
     defers_to=("RA001", "RA003"),  # a function either reports is theirs
     preview=True,

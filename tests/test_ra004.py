@@ -15,7 +15,8 @@ from test_ra001 import make_patch, write_tree
 
 from reuse_audit.app.cli import cli
 from reuse_audit.rules import RULES
-from reuse_audit.rules.logic import Rarity, bags_of, cosine, likeness, subwords, weighted
+from reuse_audit.facts.logic import bags_of, subwords
+from reuse_audit.rules.logic import Rarity, cosine, likeness, weighted
 from reuse_audit.settings import Settings
 
 SELECT = ["--select", "RA001,RA003,RA004"]
@@ -263,3 +264,49 @@ def test_a_command_of_each_application_is_no_finding(tmp_path):
     cached = "import functools\n\n\n" + _module_function("wildcard", "functools.lru_cache()")
     _, findings = check(tmp_path / "b", {"pkg/cli_new.py": cached}, *SELECT, before=before)
     assert [f["target"]["name"] for f in findings] == ["pkg.cli_old.wildcard"]
+
+
+def test_a_files_bags_are_kept_by_its_digest(tmp_path, monkeypatch):
+    # each file's bags are made once and kept in the facts cache by its content: the next check
+    # parses only the file its change touched, and reports the same
+    from reuse_audit.facts import logic
+
+    parsed = []
+
+    def spy(tree):
+        parsed.append(tree)
+        return definitions(tree)
+
+    definitions = logic.definitions
+    monkeypatch.setattr(logic, "definitions", spy)
+    cache = str(tmp_path / "cache")
+    first = check(tmp_path / "a", {"pkg/configurator.py": CONFIGURATOR + REWRITE}, *SELECT, "--cache-dir", cache)[1]
+    assert len(parsed) >= 2  # the new function's file and its candidates'
+    parsed.clear()
+    renamed = REWRITE.replace("def _wildcard_domain(", "def _is_wildcard(")
+    second = check(tmp_path / "b", {"pkg/configurator.py": CONFIGURATOR + renamed}, *SELECT, "--cache-dir", cache)[1]
+    assert len(parsed) == 1  # pkg/configurator.py, changed; pkg/util.py's bags were kept
+    assert [(f["target"]["name"], f["details"]["score"]) for f in second] == [(f["target"]["name"], f["details"]["score"]) for f in first]
+
+
+def test_kept_bags_that_do_not_read_back_are_made_again(tmp_path):
+    from reuse_audit.facts.cache import FactsCache
+    from reuse_audit.facts.logic import FileBags
+
+    cache = FactsCache(tmp_path / "cache")
+    source = b"def f(a):\n    return a * 1024 + 7\n"
+
+    class Facts:
+        digest = "d1"
+
+    made = FileBags(lambda path: source, lambda path: Facts(), cache)("m.py")
+    assert made[1].literals == {"n:1024": 1, "n:7": 1}
+    FileBags(lambda path: source, lambda path: Facts(), cache).keep()  # (nothing made: nothing kept)
+    bags = FileBags(lambda path: source, lambda path: Facts(), cache)
+    bags("m.py")
+    bags.keep()
+    assert FileBags(lambda path: b"", lambda path: Facts(), cache)("m.py")[1].literals == made[1].literals  # read back
+    cache.put_derived([("bags1:d1", {"not": "bags"})])  # another form under the key: made again from the source
+    assert FileBags(lambda path: b"", lambda path: Facts(), cache)("m.py") == {}
+    cache.put_blobs([("bags1:d1", b"damaged")])
+    assert FileBags(lambda path: source, lambda path: Facts(), cache)("m.py")[1].literals == made[1].literals

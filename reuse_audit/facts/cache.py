@@ -379,6 +379,27 @@ class FactsCache:
         except sqlite3.Error as exc:
             self._failed(exc, "cache not updated")
 
+    def get_derived(self, keys: Iterable[str]) -> dict[str, object]:
+        """What a later stage made of a file's content and kept by :meth:`put_derived` (RA004's
+        bags: ``facts.logic.FileBags``), by its key (a kind and the file's digest); a value moved
+        to another key, or unreadable, is a miss."""
+        found: dict[str, object] = {}
+        for key, blob in self.get_blobs(keys).items():
+            value = _unpack(blob)
+            if isinstance(value, tuple) and len(value) == 2 and value[0] == key:
+                found[key] = value[1]
+        return found
+
+    def put_derived(self, items: Iterable[tuple[str, object]]) -> None:
+        """Keep marshal data by key, beside the facts (content-addressed: never evicted, as the facts are not)."""
+        rows = []
+        for key, value in items:
+            try:
+                rows.append((key, _pack((key, value))))
+            except ValueError:  # not marshal data: nothing kept
+                continue
+        self.put_blobs(rows)
+
     def get_many(self, digests: Iterable[str]):  # -> dict[str, FileFacts]
         """FileFacts of the digests that have a valid entry."""
         from reuse_audit.facts.model import facts_from_compact

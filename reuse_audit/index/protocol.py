@@ -34,6 +34,7 @@ from typing import (
 from reuse_audit.facts.model import FactsOf, Function
 
 if TYPE_CHECKING:  # pragma: no cover
+    from reuse_audit.facts.logic import Bags
     from reuse_audit.index.clones import Match
     from reuse_audit.index.targets import DeclaredTarget
 
@@ -68,6 +69,9 @@ AFTER_SOURCE = "after_source"
 LINE_DATES = "line_dates"
 """``written_at(path, line)``: when a line was written (git blame), for ``check PATH...``; None: unknown."""
 
+FUNCTION_BAGS = "function_bags"
+"""``function_bags(path)``: the bags of features of each function a file defines after the change, by the line of its ``def`` (``facts.logic``); the engine keeps them by the file's digest."""
+
 EVERY_FUNCTION = "every_function"
 """Every function of the tree: iterating, or counting, ``functions`` and ``by_path``."""
 
@@ -76,7 +80,7 @@ CALLERS = "callers"
 
 CAPABILITIES = frozenset({
     LOOKUP, FUNCTIONS_OF_FILE, CALLEE_CANDIDATES, CLONE_CANDIDATES, DECLARED_TARGETS,
-    OLD_VERSIONS, AFTER_FACTS, AFTER_SOURCE, LINE_DATES, EVERY_FUNCTION, CALLERS,
+    OLD_VERSIONS, AFTER_FACTS, AFTER_SOURCE, FUNCTION_BAGS, LINE_DATES, EVERY_FUNCTION, CALLERS,
 })
 
 
@@ -303,6 +307,11 @@ class Index(Protocol):
         ...
 
     @property
+    def function_bags(self) -> "Callable[[str], Mapping[int, Bags]]":
+        """``function_bags``: path -> the bags of each function the file defines after the change, by the line of its ``def``."""
+        ...
+
+    @property
     def written_at(self) -> LineDates:
         """``line_dates``: (path, line) -> when it was written; None for every line when unknown (not ``check PATH...``, or no git)."""
         ...
@@ -324,5 +333,5 @@ class Index(Protocol):
 __all__ = [
     "AFTER_FACTS", "AFTER_SOURCE", "Answers", "CALLEE_CANDIDATES", "CandidateSearch", "LINE_DATES", "LineDates",
     "OLD_VERSIONS", "OldVersions", "CALLERS", "CAPABILITIES", "CLONE_CANDIDATES", "CloneLookup", "DECLARED_TARGETS",
-    "EVERY_FUNCTION", "FUNCTIONS_OF_FILE", "Index", "Inexact", "LOOKUP", "Lookup", "LookupTable", "MissingCapability", "known",
+    "EVERY_FUNCTION", "FUNCTION_BAGS", "FUNCTIONS_OF_FILE", "Index", "Inexact", "LOOKUP", "Lookup", "LookupTable", "MissingCapability", "known",
 ]

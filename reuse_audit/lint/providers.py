@@ -5,8 +5,8 @@ kind of metadata before the visitor runs, the engine reads the selected rules'
 ``Rule.needs`` (``index_protocol``'s capabilities) and builds one provider for
 each capability that needs building (:data:`PROVIDERS`): the callee candidates,
 the clone index, the declared targets, the old versions of the modified
-functions, the files' facts and bytes after the change, when a line was
-written.  The other capabilities are the index's own tables.  The change set
+functions, the files' facts and bytes after the change, the functions' bags
+of features (kept by file digest), when a line was written.  The other capabilities are the index's own tables.  The change set
 stays plain data (``change.model.ChangeSet``).  The rules read each as a typed attribute of :class:`Provided`, a
 frozen view; a capability no selected rule declared is not built, and reading
 it is a bug (``MissingCapability``), never an empty answer.
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, Optiona
 
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.cache import FactsCache
+from reuse_audit.facts.logic import Bags, FileBags
 from reuse_audit.facts.model import FactsOf, Function
 from reuse_audit.index.protocol import (
     AFTER_FACTS,
@@ -27,6 +28,7 @@ from reuse_audit.index.protocol import (
     CALLEE_CANDIDATES,
     CLONE_CANDIDATES,
     DECLARED_TARGETS,
+    FUNCTION_BAGS,
     LINE_DATES,
     OLD_VERSIONS,
     CandidateSearch,
@@ -50,7 +52,9 @@ if TYPE_CHECKING:  # pragma: no cover
 T = TypeVar("T")
 
 #: The capabilities a provider builds for a check (the others are the index's own tables).
-PROVIDERS = (CALLEE_CANDIDATES, CLONE_CANDIDATES, DECLARED_TARGETS, OLD_VERSIONS, AFTER_FACTS, AFTER_SOURCE, LINE_DATES)
+PROVIDERS = (
+    CALLEE_CANDIDATES, CLONE_CANDIDATES, DECLARED_TARGETS, OLD_VERSIONS, AFTER_FACTS, AFTER_SOURCE, FUNCTION_BAGS, LINE_DATES,
+)
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,7 @@ class Provided:
     source: Optional[Callable[[str], bytes]] = None  # after_source
     dates: Optional[LineDates] = None  # line_dates
     notes: tuple[Note, ...] = ()  # what building them had to say (the clone index's cache)
+    bags: Optional[Callable[[str], Mapping[int, Bags]]] = None  # function_bags
 
     @property
     def functions(self) -> Lookup[str, Function]:
@@ -109,6 +114,10 @@ class Provided:
         return _built(self.source, AFTER_SOURCE)
 
     @property
+    def function_bags(self) -> Callable[[str], Mapping[int, Bags]]:
+        return _built(self.bags, FUNCTION_BAGS)
+
+    @property
     def written_at(self) -> LineDates:
         return _built(self.dates, LINE_DATES)
 
@@ -116,7 +125,8 @@ class Provided:
         """Was ``capability`` (one of :data:`PROVIDERS`) built for this check?"""
         built: dict[str, object] = {
             CALLEE_CANDIDATES: self.search, CLONE_CANDIDATES: self.clone_index, DECLARED_TARGETS: self.targets,
-            OLD_VERSIONS: self.old, AFTER_FACTS: self.facts, AFTER_SOURCE: self.source, LINE_DATES: self.dates,
+            OLD_VERSIONS: self.old, AFTER_FACTS: self.facts, AFTER_SOURCE: self.source, FUNCTION_BAGS: self.bags,
+            LINE_DATES: self.dates,
         }
         return built[capability] is not None
 
@@ -194,8 +204,11 @@ def provide(
             dates = line_dates(change.after.root) or _unknown_dates
     facts = inputs.after_facts if AFTER_FACTS in needs else None
     source = change.after.read if AFTER_SOURCE in needs else None
+    bags = FileBags(change.after.read, inputs.after_facts, cache) if FUNCTION_BAGS in needs else None
     try:
-        yield Provided(index, search, clone_index, targets, old, facts, source, dates, notes)
+        yield Provided(index, search, clone_index, targets, old, facts, source, dates, notes, bags)
+        if bags is not None:
+            bags.keep()  # (what the check made of its files, kept when it ended well)
     finally:
         close()
 
