@@ -27,14 +27,18 @@ WORD_WEIGHT, LITERAL_WEIGHT, STRUCTURE_WEIGHT = 0.45, 0.25, 0.30
 def name_words(fn: Function) -> Counter[str]:
     """The words of a function the index holds without reading a file or its facts: the sub-words
     of its name (twice) and of its class's, and of the functions it calls (their last names)."""
-    qualname = fn.qualname
+    return Counter(name_word_list(fn.qualname, fn.is_method, fn.callees))
+
+
+def name_word_list(qualname: str, is_method: bool, callees: Iterable[str]) -> list[str]:
+    """:func:`name_words` as a list, from what the index holds of a function (``Index.name_parts``)."""
     owner, _, name = qualname.rpartition(".")
     words = list(split_words(name)) * 2
-    if fn.is_method:
+    if is_method:
         words.extend(split_words(owner.rpartition(".")[2]))
-    for callee in fn.callees:
+    for callee in callees:
         words.extend(split_words(callee.rpartition(".")[2]))
-    return Counter(words)
+    return words
 
 
 # --------------------------------------------------------------------------

@@ -152,7 +152,7 @@ from typing import Callable, Iterator, Mapping, Optional, cast
 
 from reuse_audit.rules import scope
 from reuse_audit.rules.callees import calls_function, nested, reach
-from reuse_audit.rules.logic import Likeness, Rarity, likeness, name_words, weighted
+from reuse_audit.rules.logic import Likeness, Rarity, likeness, name_word_list, name_words, weighted
 
 from reuse_audit.change.model import ChangeSet
 from reuse_audit.facts.logic import Bags
@@ -238,31 +238,35 @@ class Vocabulary:
     """The name words of every function of the index (``logic.name_words``), their rarity and postings."""
 
     def __init__(self, index: Index) -> None:
-        self.bags: dict[str, Counter[str]] = {}
-        postings: dict[str, list[str]] = {}
         # (every_function: the engine gives a rule that declares it the full index, whose table is a Mapping)
-        functions = cast("Mapping[str, Function]", index.functions)
-        for qualname, fn in functions.items():
-            bag = name_words(fn)
-            self.bags[qualname] = bag
-            for word in bag:
+        self._functions = cast("Mapping[str, Function]", index.functions)
+        postings: dict[str, list[str]] = {}
+        count = 0
+        for qualname, is_method, callees in index.name_parts():  # (no Function made for each)
+            count += 1
+            for word in set(name_word_list(qualname, is_method, callees)):
                 postings.setdefault(word, []).append(qualname)
         self.postings = postings
-        self.rarity = Rarity({w: len(q) for w, q in postings.items()}, len(self.bags))
+        self.rarity = Rarity({w: len(q) for w, q in postings.items()}, count)
         self._vectors: dict[str, tuple[dict[str, float], float]] = {}
+
+    def bag(self, qualname: str) -> Counter[str]:
+        """A function's name words (none for a name the index does not hold)."""
+        fn = self._functions.get(qualname)
+        return Counter() if fn is None else name_words(fn)
 
     def vector(self, qualname: str) -> tuple[dict[str, float], float]:
         """A function's weighted name words, and their norm (1 when it has none)."""
         found = self._vectors.get(qualname)
         if found is None:
-            vector = weighted(self.bags.get(qualname, Counter()), self.rarity)
+            vector = weighted(self.bag(qualname), self.rarity)
             found = self._vectors[qualname] = (vector, math.sqrt(sum(w * w for w in vector.values())) or 1.0)
         return found
 
     def candidates(self, qualname: str, words: Counter[str], allowed: Callable[[str], bool], limit: int) -> list[str]:
         """The ``limit`` functions whose name words are most alike ``qualname``'s, its source's
         ``words`` added, ``allowed`` ones only."""
-        mine = weighted(self.bags.get(qualname, Counter()) + Counter({w: c for w, c in words.items() if w in self.postings}), self.rarity)
+        mine = weighted(self.bag(qualname) + Counter({w: c for w, c in words.items() if w in self.postings}), self.rarity)
         common = max(10, int(COMMON_WORD * self.rarity.count))
         dots: dict[str, float] = {}
         for word, weight in mine.items():

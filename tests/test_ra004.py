@@ -310,3 +310,16 @@ def test_kept_bags_that_do_not_read_back_are_made_again(tmp_path):
     assert FileBags(lambda path: b"", lambda path: Facts(), cache)("m.py") == {}
     cache.put_blobs([("bags1:d1", b"damaged")])
     assert FileBags(lambda path: source, lambda path: Facts(), cache)("m.py")[1].literals == made[1].literals
+
+
+def test_the_name_parts_of_every_function_are_its_own():
+    # RA004's words of every function come from the index's rows (no Function made for each):
+    # the same names, method flags and callees as the functions the index makes
+    from reuse_audit.index import build_index
+    from reuse_audit.source.tree import MemoryTree
+
+    files = {**BEFORE, "pkg/sub.py": "import os\nfrom pkg.util import human_size\n\n\nclass Box:\n    def size(self):\n        return human_size(os.path.getsize(self.path))\n"}
+    index = build_index(MemoryTree({p: t.encode() for p, t in files.items()}), Settings(), None, 1)
+    parts = {q: (method, frozenset(callees)) for q, method, callees in index.name_parts()}
+    assert parts == {q: (fn.is_method, fn.callees) for q, fn in index.functions.items()}
+    assert parts["pkg.sub.Box.size"] == (True, frozenset({"pkg.util.human_size", "os.path.getsize"}))

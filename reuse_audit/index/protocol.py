@@ -23,6 +23,7 @@ from typing import (
     Callable,
     ClassVar,
     Iterable,
+    Iterator,
     Mapping,
     Optional,
     Protocol,
@@ -318,6 +319,11 @@ class Index(Protocol):
 
     def is_method(self, callee: str) -> bool:
         """``lookup``: is ``callee`` a method of a class of the tree (so that a call of its name may be a call of it)?"""
+        ...
+
+    def name_parts(self) -> Iterator[tuple[str, bool, Iterable[str]]]:
+        """``every_function``: each function's qualified name, whether it is a method, and its callees,
+        without making a :class:`Function` of each (RA004's words of every function)."""
         ...
 
     def candidates(self, callees: Iterable[str], at_least: int = 1) -> set[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Mapping, Optional
+from typing import Callable, Iterable, Iterator, Mapping, Optional, cast
 
 from reuse_audit.facts.model import Function, FunctionFact, Location
 from reuse_audit.facts.rows import TableRow
@@ -104,6 +104,14 @@ class FunctionTable(Mapping):
         row = self._rows.get(qualname)
         return row is not None and row.is_method
 
+    def name_parts(self) -> Iterator[tuple[str, bool, Iterable[str]]]:
+        """Each function's qualname, whether it is a method, and its callees, in qualname order,
+        without making a Function of it."""
+        ignore = self._ignore
+        for qualname, row in self._rows.items():
+            callees = row.callees
+            yield qualname, row.is_method, ((c for c in callees if c not in ignore) if ignore else callees)
+
     def __repr__(self) -> str:
         return f"FunctionTable({len(self._rows)} functions)"
 
@@ -180,6 +188,15 @@ class RepoIndex(Answers):  # answers every capability of index_protocol.py
             return functions.is_method(callee)
         fn = functions.get(callee)
         return fn is not None and fn.is_method
+
+    def name_parts(self) -> Iterator[tuple[str, bool, Iterable[str]]]:
+        """``every_function``: each function's qualname, whether it is a method, and its callees."""
+        functions = self.functions
+        if isinstance(functions, FunctionTable):
+            yield from functions.name_parts()
+            return
+        for qualname, fn in cast("Mapping[str, Function]", functions).items():
+            yield qualname, fn.is_method, fn.callees
 
 
 class CallerSearch:

@@ -84,6 +84,9 @@ class Provided:
     def is_method(self, callee: str) -> bool:
         return self.index.is_method(callee)
 
+    def name_parts(self) -> Iterator[tuple[str, bool, Iterable[str]]]:
+        return self.index.name_parts()
+
     def can(self, capability: str) -> bool:
         return self.index.can(capability)
 
