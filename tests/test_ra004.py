@@ -291,7 +291,7 @@ def test_a_files_bags_are_kept_by_its_digest(tmp_path, monkeypatch):
 
 def test_kept_bags_that_do_not_read_back_are_made_again(tmp_path):
     from reuse_audit.facts.cache import FactsCache
-    from reuse_audit.facts.logic import FileBags
+    from reuse_audit.facts.logic import BAGS_KEY, FileBags
 
     cache = FactsCache(tmp_path / "cache")
     source = b"def f(a):\n    return a * 1024 + 7\n"
@@ -306,9 +306,9 @@ def test_kept_bags_that_do_not_read_back_are_made_again(tmp_path):
     bags("m.py")
     bags.keep()
     assert FileBags(lambda path: b"", lambda path: Facts(), cache)("m.py")[1].literals == made[1].literals  # read back
-    cache.put_derived([("bags1:d1", {"not": "bags"})])  # another form under the key: made again from the source
+    cache.put_derived([(BAGS_KEY + "d1", {"not": "bags"})])  # another form under the key: made again from the source
     assert FileBags(lambda path: b"", lambda path: Facts(), cache)("m.py") == {}
-    cache.put_blobs([("bags1:d1", b"damaged")])
+    cache.put_blobs([(BAGS_KEY + "d1", b"damaged")])
     assert FileBags(lambda path: source, lambda path: Facts(), cache)("m.py")[1].literals == made[1].literals
 
 

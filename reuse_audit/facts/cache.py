@@ -53,7 +53,7 @@ MAX_STATS = 200_000
 # the engine source that cached data depends on: the parser, the resolver, the rows, and the
 # index package (its builds write the snapshots; the clone cache also has TOKENIZER_VERSION)
 #: what cached facts and indexes depend on, relative to the package (a folder: its modules)
-_ENGINE_FILES = ("facts/parse.py", "facts/rows.py", "facts/cache.py", "facts/model.py", "index")
+_ENGINE_FILES = ("facts/parse.py", "facts/rows.py", "facts/cache.py", "facts/model.py", "facts/logic.py", "index")
 
 
 def package_root() -> str:

@@ -147,8 +147,9 @@ def definitions(tree: ast.AST) -> dict[int, ast.FunctionDef | ast.AsyncFunctionD
 # --------------------------------------------------------------------------
 
 
-#: The version of the bags' form in the cache: a change of :func:`bags_of` changes it.
-BAGS_FORM = 1
+#: The kind of a file's bags in the facts table (beside its facts, keyed by the bare digest).  The
+#: cache is bound to this module's source (``cache.engine_key``): a change of :func:`bags_of` starts a new one.
+BAGS_KEY = "bags:"
 
 
 def _packed(bags: Mapping[int, Bags]) -> dict[int, tuple]:
@@ -196,7 +197,7 @@ class FileBags:
             facts = self._facts(path)
         except Exception:  # (not a file of the tree: parsed, not kept)
             return None
-        return None if facts is None else f"bags{BAGS_FORM}:{facts.digest}"
+        return None if facts is None else BAGS_KEY + facts.digest
 
     def _load(self, path: str) -> dict[int, Bags]:
         key = self._key(path)
