@@ -403,14 +403,12 @@ def _may_name(fn: Function, target: Function, change: ChangeSet, index: Index, s
         return None  # it calls the target: it reuses it
     if calls_function(reach(target.qualname, index, helpers)[1], fn.qualname, index):
         return None  # the target calls it: a part extracted, or a delegate
-    if scope.behind_a_requirement(fn, target, index.after_facts, index.read_after) is not None:
-        return None
-    if scope.excused(fn, target, index.read_after) is not None:
-        return None
     read = index.read_after
-    if read is not None and (
-        scope.standalone_examples(fn, target, settings, read) or scope.entry_points_of_two_apps(fn, target, read)
-    ):
+    if scope.behind_a_requirement(fn, target, index.after_facts, read) is not None:
+        return None
+    if scope.excused(fn, target, read) is not None:
+        return None
+    if scope.standalone_examples(fn, target, settings, read) or scope.entry_points_of_two_apps(fn, target, read):
         return None  # each example script carries its helpers; each application has its own commands
     return bool(protocol)
 

@@ -658,7 +658,7 @@ def steps_of_one_script(new: Function, target: Function, read: Callable[[str], b
 def _runnable_script(fn: Function, read: Callable[[str], bytes]) -> bool:
     """Does ``fn``'s module run as a script: a top-level ``if __name__ == "__main__":`` block?"""
     lines = _lines(fn, read)
-    return lines is not None and any(_MAIN_GUARD.match(line) for line in lines if line[:1] == b"i")
+    return lines is not None and any(_MAIN_GUARD.match(line) for line in lines if line.startswith(b"if"))
 
 
 def standalone_examples(new: Function, target: Function, settings: Settings, read: Callable[[str], bytes]) -> bool:
@@ -672,10 +672,6 @@ def standalone_examples(new: Function, target: Function, settings: Settings, rea
     return _runnable_script(new, read) and _runnable_script(target, read)
 
 
-#: A module-level ``NAME = ...`` or ``NAME: T = ...`` line.
-_ASSIGNED = re.compile(rb"^([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
-
-
 def _registered_on_own_object(fn: Function, read: Callable[[str], bytes]) -> bool:
     """Is ``fn`` registered by a decorator on an object its own module makes at its top level
     (``app = typer.Typer()`` then ``@app.command()``; ``bp = Blueprint(...)`` then ``@bp.route(...)``)?"""
@@ -683,10 +679,7 @@ def _registered_on_own_object(fn: Function, read: Callable[[str], bytes]) -> boo
     if not owners or fn.fact.class_name is not None:
         return False
     lines = _lines(fn, read)
-    if lines is None:
-        return False
-    assigned = {m.group(1).decode() for m in map(_ASSIGNED.match, lines) if m}
-    return bool(owners & assigned)
+    return lines is not None and any(_module_value(lines, owner.encode()) is not None for owner in owners)
 
 
 def entry_points_of_two_apps(new: Function, target: Function, read: Callable[[str], bytes]) -> bool:
